@@ -1,0 +1,76 @@
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { Account } from "../accounts/account-cache";
+import { getAccount } from "../accounts/account-cache";
+import { authenticate, type AuthenticatedKey } from "../auth/authenticate";
+import { ApiError, toApiError } from "../errors";
+
+/** How a caller proved who they are: an API key (REST) or a dashboard session. */
+export type Credentials =
+  | { kind: "bearer"; authorization: string | undefined }
+  | { kind: "session"; accountId: string | null };
+
+export interface ApiContext {
+  credentials: Credentials;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+}
+
+export type Meta = OpenApiMeta & {
+  /** HTTP status of a success on /v1 (default 200). */
+  successStatus?: number;
+  /** The body is a JSON array: /v1 hands it to the procedure as `{ [arrayBody]: body }`. */
+  arrayBody?: string;
+};
+
+const t = initTRPC
+  .context<ApiContext>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const apiError = toApiError(error);
+      return {
+        ...shape,
+        message: apiError.message,
+        data: { ...shape.data, stack: undefined, apiError: apiError.toShape() },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/**
+ * Resolves the account once; every account-scoped procedure builds on this, so no
+ * handler can forget the tenancy check. Send-scope keys pass here.
+ */
+export const anyScopeProcedure = t.procedure.use(async ({ ctx, next }) => {
+  let account: Account | null;
+  let key: AuthenticatedKey | null = null;
+  if (ctx.credentials.kind === "bearer") {
+    const auth = await authenticate(ctx.credentials.authorization);
+    account = auth.account;
+    key = auth.key;
+  } else {
+    account = ctx.credentials.accountId ? await getAccount(ctx.credentials.accountId) : null;
+    if (!account) throw new ApiError("authentication_error", 401, "Sign in to continue.");
+  }
+  return next({ ctx: { ...ctx, account, key } });
+});
+
+/** Account management and reads: a `full` key or a dashboard session. */
+export const fullScopeProcedure = anyScopeProcedure.use(({ ctx, next }) => {
+  if (ctx.key && ctx.key.scope !== "full") {
+    throw new ApiError("authentication_error", 403, "This endpoint needs a full-access API key; send keys may only send email.");
+  }
+  return next();
+});
+
+/** The two send endpoints: any key, but not while sending is paused for the account. */
+export const sendProcedure = anyScopeProcedure.use(({ ctx, next }) => {
+  if (ctx.account.pausedAt) {
+    throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
+  }
+  return next();
+});

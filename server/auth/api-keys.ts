@@ -1,0 +1,76 @@
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { invalidateAccount } from "../accounts/account-cache";
+import { database } from "../db/client";
+import { apiKeys } from "../db/schema";
+import { notFound, validationError } from "../errors";
+import { isUuid, newId } from "../lib/ids";
+import { ms } from "../lib/time";
+import { generateApiKey } from "./api-key-format";
+import { flushKeyUse, forgetKeys, type KeyScope } from "./authenticate";
+
+export const MAX_LIVE_KEYS = 50;
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  last4: string;
+  scope: KeyScope;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** Creates a key and returns its plaintext: the only time it exists outside the caller. */
+export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<{ id: string; key: string }> {
+  const { db } = await database();
+  const key = generateApiKey();
+  const id = newId();
+  await db.transaction(async (tx) => {
+    // Serialise creates per account so concurrent requests cannot pass the limit together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"api_keys:" + accountId}))`);
+    const [{ live }] = await tx
+      .select({ live: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+    if (live >= MAX_LIVE_KEYS) {
+      throw validationError(`This account already holds ${MAX_LIVE_KEYS} active API keys; revoke one first.`);
+    }
+    await tx.insert(apiKeys).values({ id, accountId, name, scope, keyHash: key.hash, last4: key.last4 });
+  });
+  return { id, key: key.plaintext };
+}
+
+export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
+  await flushKeyUse();
+  const { db } = await database();
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    last4: row.last4,
+    scope: row.scope as KeyScope,
+    createdAt: row.createdAt.getTime(),
+    lastUsedAt: ms(row.lastUsedAt),
+  }));
+}
+
+/** Revokes at once (no grace window); repeating it on a revoked key still succeeds. */
+export async function revokeApiKey(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+  if (!isUuid(id)) throw notFound("API key");
+  const { db } = await database();
+  const [row] = await db
+    .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound("API key");
+  if (!row.revokedAt) {
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
+    forgetKeys([id]);
+    await invalidateAccount(accountId);
+  }
+  return { id, deleted: true };
+}

@@ -1,0 +1,106 @@
+import path from "node:path";
+
+/** Every environment variable the service reads, parsed once. See README "Configuration". */
+export interface Config {
+  port: number;
+  appUrl: string;
+  databaseUrl: string | null;
+  pgliteDir: string;
+  mailProvider: "sink" | "smtp" | "ses";
+  smtpUrl: string | null;
+  sandboxSender: string;
+  systemSender: string;
+  encryptionKey: string | null;
+  authSecret: string | null;
+  webhookRetrySchedule: number[];
+  webhookAllowedOrigins: string[];
+  dnsServers: string[];
+  rampStages: number[];
+  jobsDriver: "inngest" | "embedded";
+  maxBodyBytes: number;
+  maxMessageBytes: number;
+  plansOverride: string | null;
+  awsRegion: string | null;
+  sesEndpoint: string | null;
+  sesConfigurationSet: string | null;
+}
+
+const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+const MIB = 1024 * 1024;
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function numbers(name: string, value: string | undefined): number[] {
+  return list(value).map((s) => {
+    const n = Number(s);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${name}: "${s}" is not a non-negative number`);
+    return n;
+  });
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: "${value}" is not a positive integer`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int("PORT", env.PORT, 3000);
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  const provider = (env.MAIL_PROVIDER || "sink").toLowerCase();
+  if (provider !== "sink" && provider !== "smtp" && provider !== "ses") {
+    throw new Error(`MAIL_PROVIDER: "${provider}" is not one of sink, smtp, ses`);
+  }
+  if (provider === "smtp" && !env.SMTP_URL) throw new Error("MAIL_PROVIDER=smtp needs SMTP_URL");
+  const inngestConfigured = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV);
+  const driver = (env.JOBS_DRIVER || (inngestConfigured ? "inngest" : "embedded")).toLowerCase();
+  if (driver !== "inngest" && driver !== "embedded") {
+    throw new Error(`JOBS_DRIVER: "${driver}" is not one of inngest, embedded`);
+  }
+  const appHost = new URL(appUrl).hostname;
+  return {
+    port,
+    appUrl,
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: path.resolve(env.PGLITE_DIR || "./.data/pglite"),
+    mailProvider: provider,
+    smtpUrl: env.SMTP_URL || null,
+    sandboxSender: (env.SANDBOX_SENDER || "onboarding@posthaste.dev").toLowerCase(),
+    systemSender: (env.SYSTEM_SENDER || `notifications@${appHost}`).toLowerCase(),
+    encryptionKey: env.ENCRYPTION_KEY || null,
+    authSecret: env.AUTH_SECRET || null,
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE
+      ? numbers("WEBHOOK_RETRY_SCHEDULE", env.WEBHOOK_RETRY_SCHEDULE)
+      : DEFAULT_RETRY_SCHEDULE,
+    webhookAllowedOrigins: list(env.WEBHOOK_ALLOWED_ORIGINS).map((o) => new URL(o).origin),
+    dnsServers: list(env.DNS_SERVERS),
+    rampStages: numbers("RAMP_STAGES", env.RAMP_STAGES),
+    jobsDriver: driver,
+    maxBodyBytes: int("MAX_BODY_BYTES", env.MAX_BODY_BYTES, 10 * MIB),
+    maxMessageBytes: int("MAX_MESSAGE_BYTES", env.MAX_MESSAGE_BYTES, 10 * MIB),
+    plansOverride: env.PLANS || null,
+    awsRegion: env.AWS_REGION || null,
+    sesEndpoint: env.SES_ENDPOINT || null,
+    sesConfigurationSet: env.SES_CONFIGURATION_SET || null,
+  };
+}
+
+const KEY = Symbol.for("posthaste.config");
+type Holder = { [KEY]?: Config };
+
+/** The process-wide config; shared through globalThis so Next's bundle and ours agree. */
+export function config(): Config {
+  const g = globalThis as Holder;
+  return (g[KEY] ??= loadConfig());
+}
+
+/** For tests and the CLI: replace the process-wide config. */
+export function setConfig(next: Config): void {
+  (globalThis as Holder)[KEY] = next;
+}

@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import postgres from "postgres";
+import { config } from "../config";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "postgres" | "pglite" | "pglite-socket";
+  /** Rows of a raw statement, the same shape on both drivers. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** LISTEN on a channel (NOTIFY payloads); a no-op for a CLI talking through the socket. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for("posthaste.database");
+type Holder = { [KEY]?: Promise<Database> };
+
+function migrationsFolder(): string {
+  // Works from the source tree (tsx, vitest), the esbuild bundle in dist/ and Next's bundle.
+  const candidates = [
+    path.resolve(process.cwd(), "drizzle"),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+/** Where a running server exposes its embedded database to the CLI. */
+export function pgliteSocketPath(dir: string): string {
+  return path.join(dir, ".posthaste.sock");
+}
+
+function canConnect(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(socketPath);
+    s.once("connect", () => { s.destroy(); resolve(true); });
+    s.once("error", () => resolve(false));
+  });
+}
+
+function postgresJs(client: postgres.Sql, kind: Database["kind"]): Promise<Database> {
+  return import("drizzle-orm/postgres-js").then(({ drizzle }) => {
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind,
+      rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+      listen: async (channel, onPayload) => {
+        if (kind === "postgres") await client.listen(channel, onPayload);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  });
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // Migrate on a single connection holding an advisory lock, so instances starting together don't race.
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await admin`select pg_advisory_lock(7220419)`;
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(drizzle(admin), { migrationsFolder: migrationsFolder() });
+    await admin`select pg_advisory_unlock(7220419)`;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 20), onnotice: () => {} });
+  return postgresJs(client, "postgres");
+}
+
+async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<Database> {
+  const socketPath = pgliteSocketPath(dir);
+  if (fs.existsSync(socketPath) && (await canConnect(socketPath))) {
+    if (opts.serveSocket) {
+      throw new Error(`another Posthaste process is serving the embedded database in ${dir}`);
+    }
+    // A server owns the data directory: talk to it through its socket.
+    return postgresJs(postgres({ path: socketPath, max: 1, onnotice: () => {} }), "pglite-socket");
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client: PGlite = await PGlite.create(dir);
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  let socketServer: { stop(): Promise<void> } | null = null;
+  if (opts.serveSocket) {
+    fs.rmSync(socketPath, { force: true });
+    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+    const server = new PGLiteSocketServer({ db: client, path: socketPath, maxConnections: 16 });
+    await server.start();
+    socketServer = server;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    rows: async <T>(query: SQL) => (await db.execute(query)).rows as T[],
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
+    },
+    close: async () => {
+      await socketServer?.stop();
+      fs.rmSync(socketPath, { force: true });
+      await client.close();
+    },
+  };
+}
+
+/**
+ * The process-wide database, opened (and migrated) on first use.
+ * Kept on globalThis so the custom server and Next's bundle share one connection pool
+ * and, with PGlite, one owner of the data directory.
+ */
+export function database(opts: { serveSocket?: boolean } = {}): Promise<Database> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    const cfg = config();
+    g[KEY] = cfg.databaseUrl
+      ? openPostgres(cfg.databaseUrl)
+      : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false });
+    g[KEY].catch(() => { delete g[KEY]; });
+  }
+  return g[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as Holder;
+  const current = g[KEY];
+  delete g[KEY];
+  if (current) await (await current).close();
+}

@@ -1,0 +1,125 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { config } from "./config";
+
+/** The eleven error types of the reference, with what each one means for a client. */
+export const ERROR_TYPES = [
+  "validation_error",
+  "authentication_error",
+  "domain_error",
+  "quota_exceeded",
+  "rate_limited",
+  "deliverability_blocked",
+  "account_pending_review",
+  "sandbox_recipient",
+  "suppressed_recipient",
+  "not_found",
+  "internal_error",
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+export interface ErrorObject {
+  type: ErrorType;
+  message: string;
+  docs_url: string;
+}
+
+/** What errorFormatter puts in a tRPC error's data: enough for either face to render it. */
+export interface ApiErrorShape extends ErrorObject {
+  status: number;
+  retryAfter: number | null;
+}
+
+export interface ErrorEnvelope {
+  error: ErrorObject;
+}
+
+const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+  502: "BAD_GATEWAY",
+};
+
+/**
+ * Every failure a procedure means to report. It is a TRPCError so tRPC carries it
+ * to both faces; the REST face renders it as the spec's envelope with `status`.
+ */
+export class ApiError extends TRPCError {
+  readonly type: ErrorType;
+  readonly status: number;
+  /** Integer seconds for the Retry-After header; only rate_limited sets it. */
+  readonly retryAfter: number | null;
+
+  constructor(type: ErrorType, status: number, message: string, retryAfter: number | null = null) {
+    super({ code: TRPC_CODE_FOR_STATUS[status] ?? "INTERNAL_SERVER_ERROR", message });
+    this.type = type;
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+
+  toObject(): ErrorObject {
+    return errorObject(this.type, this.message);
+  }
+
+  toShape(): ApiErrorShape {
+    return { ...this.toObject(), status: this.status, retryAfter: this.type === "rate_limited" ? this.retryAfter : null };
+  }
+}
+
+export function docsUrl(type: ErrorType): string {
+  return `${config().appUrl}/docs/errors/${type}`;
+}
+
+export function errorObject(type: ErrorType, message: string): ErrorObject {
+  return { type, message, docs_url: docsUrl(type) };
+}
+
+export function envelope(type: ErrorType, message: string): ErrorEnvelope {
+  return { error: errorObject(type, message) };
+}
+
+export const validationError = (message: string, status = 400) => new ApiError("validation_error", status, message);
+export const notFound = (what: string) => new ApiError("not_found", 404, `${what} not found`);
+
+/** The error a thrown value becomes on the wire: ApiErrors as they are, anything else as 500. */
+export function toApiError(cause: unknown): ApiError {
+  if (cause instanceof ApiError) return cause;
+  if (cause instanceof TRPCError && cause.cause instanceof ApiError) return cause.cause;
+  if (cause instanceof TRPCError && cause.cause instanceof ZodError) {
+    return validationError(formatZodError(cause.cause));
+  }
+  if (cause instanceof ZodError) return validationError(formatZodError(cause));
+  if (cause instanceof TRPCError) {
+    switch (cause.code) {
+      case "BAD_REQUEST":
+      case "PARSE_ERROR":
+        return validationError(cause.message);
+      case "PAYLOAD_TOO_LARGE":
+        return validationError("Request body too large", 413);
+      case "NOT_FOUND":
+        return new ApiError("not_found", 404, cause.message);
+      case "UNAUTHORIZED":
+        return new ApiError("authentication_error", 401, cause.message);
+      case "FORBIDDEN":
+        return new ApiError("authentication_error", 403, cause.message);
+    }
+  }
+  return new ApiError("internal_error", 500, "An unexpected error occurred. Retry with exponential backoff.");
+}
+
+/** "to.2: Invalid email address; tags: Too many tags (at most 10)": one clause per issue. */
+export function formatZodError(error: ZodError): string {
+  const seen = new Set<string>();
+  for (const issue of error.issues) {
+    const where = issue.path.length ? issue.path.join(".") : "body";
+    seen.add(`${where}: ${issue.message}`);
+  }
+  return [...seen].join("; ") || "Invalid request";
+}

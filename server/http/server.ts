@@ -1,0 +1,59 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { config } from "../config";
+import { toApiError, validationError } from "../errors";
+import { healthCheck } from "../health";
+import { readBody } from "./read-body";
+import { errorResponse, handleV1, type V1Response } from "./v1";
+
+export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+function send(res: ServerResponse, response: V1Response, close = false): void {
+  res.writeHead(response.status, close ? { ...response.headers, connection: "close" } : response.headers);
+  res.end(response.body);
+}
+
+async function serveV1(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readBody(req, config().maxBodyBytes);
+  if (!body.ok) {
+    send(res, errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413)), true);
+    return;
+  }
+  const headers = req.headers;
+  const response = await handleV1({
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    body: body.body,
+    header: (name) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    },
+  });
+  send(res, response);
+}
+
+/**
+ * The HTTP face `npm start` runs: /v1 and the health check straight on node:http (the
+ * send path's speed depends on it), everything else to Next.
+ */
+export function createHttpServer(nextHandler: NextHandler | null): http.Server {
+  return http.createServer(async (req, res) => {
+    const url = req.url ?? "/";
+    try {
+      if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
+        await serveV1(req, res);
+      } else if (url === "/api/health" || url.startsWith("/api/health?")) {
+        const health = await healthCheck();
+        send(res, { status: health.status, headers: { "content-type": "application/json" }, body: JSON.stringify(health.body) });
+      } else if (nextHandler) {
+        await nextHandler(req, res);
+      } else {
+        res.writeHead(404, { "content-type": "text/plain" });
+        res.end("Not found");
+      }
+    } catch (cause) {
+      console.error("http: unhandled error", cause);
+      if (!res.headersSent) send(res, errorResponse(toApiError(cause)));
+      else res.destroy();
+    }
+  });
+}

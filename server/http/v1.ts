@@ -1,0 +1,155 @@
+import { createOpenApiNodeHttpHandler, generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { appRouter } from "../api/root";
+import type { ApiContext, Meta } from "../api/trpc";
+import { config } from "../config";
+import { envelope, toApiError, validationError, type ApiError, type ApiErrorShape } from "../errors";
+import { buildOpenApiDocument } from "./openapi";
+
+/** What /v1 answers, independent of the server that carries it (node:http or Next). */
+export interface V1Response {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface V1Request {
+  method: string;
+  /** Path and query, e.g. `/v1/emails?limit=10`. */
+  url: string;
+  header(name: string): string | undefined;
+  /** The raw body, already read within the size limit; null when there was none. */
+  body: Buffer | null;
+}
+
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  meta: Meta;
+}
+
+const routes: Route[] = Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>)
+  .map((p) => p._def.meta)
+  .filter((meta): meta is Meta & { openapi: NonNullable<Meta["openapi"]> } => Boolean(meta?.openapi))
+  .map((meta) => ({
+    method: meta.openapi.method,
+    template: meta.openapi.path,
+    pattern: new RegExp(`^${meta.openapi.path.replace(/\{[^}]+\}/g, "[^/]+")}/?$`),
+    meta,
+  }));
+
+/** "GET /v1/api-keys, POST /v1/api-keys, …": the served endpoints, for 404 messages. */
+export function servedEndpoints(): string[] {
+  return [...routes.map((r) => `${r.method} ${r.template}`), "GET /v1/openapi.json"];
+}
+
+const json = (status: number, payload: unknown, headers: Record<string, string> = {}): V1Response => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  body: JSON.stringify(payload),
+});
+
+export function errorResponse(error: ApiError): V1Response {
+  return shapeResponse(error.toShape());
+}
+
+function shapeResponse(e: ApiErrorShape): V1Response {
+  const headers: Record<string, string> = {};
+  if (e.retryAfter !== null) headers["retry-after"] = String(e.retryAfter);
+  return json(e.status, { error: { type: e.type, message: e.message, docs_url: e.docs_url } }, headers);
+}
+
+function notFoundResponse(method: string, path: string): V1Response {
+  return json(404, envelope("not_found", `No endpoint ${method} ${path}. Served endpoints: ${servedEndpoints().join(", ")}.`));
+}
+
+let openApiDocument: OpenAPIObject | null = null;
+
+const handler = createOpenApiNodeHttpHandler({
+  router: appRouter,
+  createContext: ({ req }) => (req as unknown as { ctx: ApiContext }).ctx,
+  onError: ({ error, path }) => {
+    if (toApiError(error).status >= 500) console.error(`v1 ${path ?? ""}: unhandled error`, error.cause ?? error);
+  },
+});
+
+/** The adapter's error body carries our error (see errorFormatter): send it as the envelope. */
+function errorFromAdapter(body: string): V1Response {
+  const parsed = JSON.parse(body || "{}") as { data?: { apiError?: ApiErrorShape } };
+  const e = parsed.data?.apiError;
+  return e ? shapeResponse(e) : errorResponse(toApiError(null));
+}
+
+/**
+ * A stand-in for the request that trpc-to-openapi reads: an instance of Request (so it
+ * takes its cheap branch) carrying the body we already parsed.
+ */
+function adapterRequest(method: string, url: string, body: unknown, ctx: ApiContext) {
+  const req = Object.create(Request.prototype) as Record<string, unknown>;
+  Object.defineProperties(req, {
+    method: { value: method },
+    url: { value: url },
+    body: { value: body },
+    signal: { value: new AbortController().signal },
+    headers: { value: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : ctx.header(name.toLowerCase()) ?? null) } },
+    ctx: { value: ctx },
+  });
+  return req;
+}
+
+/** Collects what the adapter writes instead of sending it. */
+function capture() {
+  const out = { status: 200, headers: {} as Record<string, string>, body: "" };
+  const res = {
+    statusCode: 200,
+    setHeader(name: string, value: string) { out.headers[name.toLowerCase()] = value; },
+    end(chunk?: string) { out.status = res.statusCode; out.body = chunk ?? ""; },
+  };
+  return { res, out };
+}
+
+export async function handleV1(request: V1Request): Promise<V1Response> {
+  const method = request.method.toUpperCase();
+  const path = request.url.split("?")[0].replace(/\/+$/, "") || "/";
+  try {
+    if (method === "GET" && path === "/v1/openapi.json") {
+      openApiDocument ??= buildOpenApiDocument(generateOpenApiDocument(appRouter, {
+        title: "Posthaste API",
+        version: "1.0.0",
+        baseUrl: config().appUrl,
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      }));
+      return json(200, openApiDocument);
+    }
+    const route = routes.find((r) => r.method === method && r.pattern.test(path));
+    if (!route) return notFoundResponse(method, path);
+
+    let body: unknown = undefined;
+    if (request.body && request.body.length > 0 && method !== "GET" && method !== "DELETE") {
+      try {
+        body = JSON.parse(request.body.toString("utf8"));
+      } catch {
+        return errorResponse(validationError("The request body is not valid JSON."));
+      }
+      if (route.meta.arrayBody) {
+        if (!Array.isArray(body)) return errorResponse(validationError("The request body must be a JSON array."));
+        body = { [route.meta.arrayBody]: body };
+      } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
+        return errorResponse(validationError("The request body must be a JSON object."));
+      }
+    }
+
+    const ctx: ApiContext = {
+      credentials: { kind: "bearer", authorization: request.header("authorization") },
+      header: request.header,
+    };
+    const { res, out } = capture();
+    await handler(adapterRequest(method, request.url, body, ctx) as never, res as never);
+    if (out.status >= 400) return errorFromAdapter(out.body);
+    return { status: route.meta.successStatus ?? 200, headers: { "content-type": "application/json; charset=utf-8" }, body: out.body };
+  } catch (cause) {
+    const error = toApiError(cause);
+    if (error.status >= 500) console.error("v1: unhandled error", cause);
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Every background task, registered once at start-up. Each area's module defines its
+ * task with defineTask(); importing it here is what puts it on the drivers.
+ */
+export function registerTasks(): void {}

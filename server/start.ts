@@ -1,0 +1,52 @@
+import type http from "node:http";
+import { listenForInvalidations } from "./accounts/account-cache";
+import { flushKeyUse } from "./auth/authenticate";
+import { config } from "./config";
+import { closeDatabase, database } from "./db/client";
+import { createHttpServer, type NextHandler } from "./http/server";
+import { EmbeddedDriver } from "./jobs/embedded";
+import { registerTasks } from "./jobs/register";
+import { ensureSecrets } from "./secrets";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: http.Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it), starts background work on the embedded driver
+ * unless Inngest is configured, and serves HTTP. Used by `npm start`, `npm run dev`
+ * and the integration tests (which pass no Next handler).
+ */
+export async function startServer(opts: { port?: number; host?: string; next?: NextHandler | null } = {}): Promise<RunningServer> {
+  ensureSecrets();
+  await database({ serveSocket: true });
+  await listenForInvalidations();
+  registerTasks();
+  const driver = config().jobsDriver === "embedded" ? new EmbeddedDriver() : null;
+  driver?.start();
+  const server = createHttpServer(opts.next ?? null);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? config().port, opts.host ?? "0.0.0.0", resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : (opts.port ?? 0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    server,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await driver?.stop();
+      await flushKeyUse().catch(() => {});
+      await closeDatabase();
+    },
+  };
+}
