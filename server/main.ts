@@ -4,7 +4,8 @@ import { startServer } from "./start";
 /** `npm start` (production build) and `npm run dev` (--dev): one process serves everything. */
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
-  process.env.NODE_ENV ??= dev ? "development" : "production";
+  const env = process.env as Record<string, string | undefined>;
+  env.NODE_ENV ??= dev ? "development" : "production";
   const cfg = config();
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), port: cfg.port, hostname: "0.0.0.0" });

@@ -1,6 +1,5 @@
 import type { OpenAPIObject } from "trpc-to-openapi";
-import { appRouter } from "../api/root";
-import type { Meta } from "../api/trpc";
+import { openApiMetas } from "../api/metas";
 import { ERROR_TYPES } from "../errors";
 
 const ERROR_ENVELOPE = {
@@ -30,10 +29,10 @@ type Operation = {
  */
 export function buildOpenApiDocument(doc: OpenAPIObject): OpenAPIObject {
   const arrayBodies = new Map<string, string>();
-  for (const p of Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
-    const meta = p._def.meta;
-    if (meta?.openapi && meta.arrayBody) arrayBodies.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.arrayBody);
-    if (meta?.openapi && meta.successStatus) arrayBodies.set(`status ${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, String(meta.successStatus));
+  for (const meta of openApiMetas()) {
+    const key = `${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`;
+    if (meta.arrayBody) arrayBodies.set(key, meta.arrayBody);
+    if (meta.successStatus) arrayBodies.set(`status ${key}`, String(meta.successStatus));
   }
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, ErrorEnvelope: ERROR_ENVELOPE as never };

@@ -1,4 +1,5 @@
 import { createOpenApiNodeHttpHandler, generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { openApiMetas } from "../api/metas";
 import { appRouter } from "../api/root";
 import type { ApiContext, Meta } from "../api/trpc";
 import { config } from "../config";
@@ -28,10 +29,7 @@ interface Route {
   meta: Meta;
 }
 
-const routes: Route[] = Object.values(appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>)
-  .map((p) => p._def.meta)
-  .filter((meta): meta is Meta & { openapi: NonNullable<Meta["openapi"]> } => Boolean(meta?.openapi))
-  .map((meta) => ({
+const routes: Route[] = openApiMetas().map((meta) => ({
     method: meta.openapi.method,
     template: meta.openapi.path,
     pattern: new RegExp(`^${meta.openapi.path.replace(/\{[^}]+\}/g, "[^/]+")}/?$`),

@@ -1,0 +1,41 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { newId } from "../lib/ids";
+import { wake } from "../jobs/tasks";
+import type { EventPayload, NewEvent } from "./types";
+
+export const WEBHOOK_TASK = "webhook-delivery";
+
+/**
+ * Stores each event once and, in the same statement, owes it to every enabled endpoint
+ * of the account that subscribes to its type (or "*"). Delivery happens in the
+ * background task; pass a transaction as `db` to make the event part of a state change.
+ */
+export async function recordEvents(db: Pick<Db, "execute">, events: NewEvent[]): Promise<EventPayload[]> {
+  if (events.length === 0) return [];
+  const payloads: EventPayload[] = [];
+  const rows: SQL[] = [];
+  for (const event of events) {
+    const at = event.at ?? new Date();
+    const payload: EventPayload = { id: newId(at.getTime()), type: event.type, created_at: at.toISOString(), data: event.data };
+    payloads.push(payload);
+    rows.push(sql`(${payload.id}, ${event.accountId}, ${event.type}, ${event.emailId}, ${JSON.stringify(payload)}::jsonb, ${payload.created_at}::timestamptz)`);
+  }
+  const result = await db.execute(sql`
+    with ev as (
+      insert into webhook_events (id, account_id, type, email_id, payload, created_at)
+      values ${sql.join(rows, sql`, `)}
+      returning id, account_id, type
+    ), owed as (
+      insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, next_attempt_at)
+      select gen_random_uuid()::text, ev.id, e.id, e.account_id, 'pending', now()
+      from ev join webhook_endpoints e
+        on e.account_id = ev.account_id and e.enabled and not e.suspended_by_plan
+       and (e.events ? '*' or e.events ? ev.type)
+      returning 1
+    )
+    select count(*)::int as owed from owed`);
+  const owed = Number((Array.isArray(result) ? result : (result as { rows: { owed: number }[] }).rows)[0]?.owed ?? 0);
+  if (owed > 0) wake(WEBHOOK_TASK);
+  return payloads;
+}
