@@ -1,10 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { newId } from "../lib/ids";
+import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import type { EventPayload, NewEvent } from "./types";
 
-export const WEBHOOK_TASK = "webhook-delivery";
+export const WEBHOOK_TASK = TASKS.webhookDelivery;
 
 /**
  * Stores each event once and, in the same statement, owes it to every enabled endpoint

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
+import { matchPublicRoute } from "./public-routes";
 import { readBody } from "./read-body";
 import { errorResponse, handleV1, type V1Response } from "./v1";
 
@@ -18,17 +19,28 @@ async function serveV1(req: IncomingMessage, res: ServerResponse): Promise<void>
     send(res, errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413)), true);
     return;
   }
-  const headers = req.headers;
-  const response = await handleV1({
-    method: req.method ?? "GET",
-    url: req.url ?? "/",
-    body: body.body,
-    header: (name) => {
-      const value = headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    },
-  });
+  const response = await handleV1({ method: req.method ?? "GET", url: req.url ?? "/", body: body.body, header: headerOf(req) });
   send(res, response);
+}
+
+function headerOf(req: IncomingMessage) {
+  return (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+}
+
+async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const method = req.method ?? "GET";
+  const found = matchPublicRoute(method, (req.url ?? "/").split("?")[0]);
+  if (!found) return false;
+  const body = await readBody(req, config().maxBodyBytes);
+  if (!body.ok) {
+    send(res, errorResponse(validationError("The request body is too large.", 413)), true);
+    return true;
+  }
+  send(res, await found.route.handle({ method, url: req.url ?? "/", header: headerOf(req), body: body.body }, found.match));
+  return true;
 }
 
 /**
@@ -44,6 +56,8 @@ export function createHttpServer(nextHandler: NextHandler | null): http.Server {
       } else if (url === "/api/health" || url.startsWith("/api/health?")) {
         const health = await healthCheck();
         send(res, { status: health.status, headers: { "content-type": "application/json" }, body: JSON.stringify(health.body) });
+      } else if (await servePublicRoute(req, res)) {
+        // handled
       } else if (nextHandler) {
         await nextHandler(req, res);
       } else {

@@ -1,0 +1,7 @@
+/** Task names shared by the code that enqueues work and the code that does it. */
+export const TASKS = {
+  dispatch: "dispatch",
+  webhookDelivery: "webhook-delivery",
+  domainPoll: "domain-poll",
+  domainHealth: "domain-health",
+} as const;
