@@ -26,10 +26,8 @@ type Holder = { [KEY]?: Promise<Database> };
 
 function migrationsFolder(): string {
   // Works from the source tree (tsx, vitest), the esbuild bundle in dist/ and Next's bundle.
-  const candidates = [
-    path.resolve(process.cwd(), "drizzle"),
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
-  ];
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(process.cwd(), "drizzle"), path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle")];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(", ")})`);
   return found;

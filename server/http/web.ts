@@ -1,0 +1,34 @@
+import { config } from "../config";
+import { validationError } from "../errors";
+import { matchPublicRoute } from "./public-routes";
+import { readWebBody } from "./read-web-body";
+import { errorResponse, handleV1, type V1Request, type V1Response } from "./v1";
+
+/**
+ * The App Router's carrier for /v1 and the public routes: the same handlers the node:http
+ * server runs, fed from a fetch Request. Used where Next serves everything (Vercel,
+ * `next start`).
+ */
+async function toV1Request(req: Request): Promise<V1Request | V1Response> {
+  const body = await readWebBody(req, config().maxBodyBytes);
+  if (!body.ok) return errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413));
+  const url = new URL(req.url);
+  return { method: req.method, url: url.pathname + url.search, header: (name) => req.headers.get(name) ?? undefined, body: body.body };
+}
+
+function toResponse(res: V1Response): Response {
+  return new Response(res.body, { status: res.status, headers: res.headers });
+}
+
+export async function serveV1FromWeb(req: Request): Promise<Response> {
+  const request = await toV1Request(req);
+  return toResponse("status" in request ? request : await handleV1(request));
+}
+
+export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
+  const request = await toV1Request(req);
+  if ("status" in request) return toResponse(request);
+  const found = matchPublicRoute(request.method, request.url.split("?")[0]);
+  if (!found) return new Response("Not found", { status: 404 });
+  return toResponse(await found.route.handle(request, found.match));
+}

@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+const run = promisify(execFile);
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer(); });
+afterAll(async () => { await server?.stop(); });
+
+/** `npm run cli -- …` as a user runs it, while the server holds the database. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], { env: process.env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: err.code ?? 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
+  }
+}
+
+describe("accounts CLI while the server runs", () => {
+  it("creates an account and prints { accountId, apiKey } that the API accepts", async () => {
+    const res = await cli("accounts", "create", "--email", `cli-${Date.now()}@example.com`, "--approved", "--json");
+    expect(res.code).toBe(0);
+    const created = JSON.parse(res.stdout.trim());
+    expect(Object.keys(created).sort()).toEqual(["accountId", "apiKey"]);
+    expect(created.apiKey).toMatch(/^ph_/);
+    const keys = await server.api("GET", "/v1/api-keys", { key: created.apiKey });
+    expect(keys.status).toBe(200);
+  });
+
+  it("changes plan, approves, pauses and resumes", async () => {
+    const { accountId } = JSON.parse((await cli("accounts", "create", "--email", `cli2-${Date.now()}@example.com`, "--json")).stdout);
+    for (const args of [["set-plan", "--plan", "pro"], ["approve"], ["pause"], ["resume"], ["throttle", "--per-day", "10"], ["unthrottle"]]) {
+      const res = await cli("accounts", args[0], "--account", accountId, ...args.slice(1));
+      expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
+    }
+  });
+
+  it.each([
+    [["accounts", "create"], /--email/],
+    [["accounts", "create", "--email", "not-an-email"], /valid email/],
+    [["accounts", "create", "--email", "a@b.co", "--plan", "gold"], /unknown plan/],
+    [["accounts", "pause"], /--account/],
+    [["accounts", "set-plan", "--account", "00000000-0000-7000-8000-000000000000", "--plan", "pro"], /no account/],
+    [["accounts", "frobnicate"], /unknown command/],
+    [["accounts", "create", "--bogus"], /bogus/],
+  ])("refuses %j clearly", async (args, message) => {
+    const res = await cli(...(args as string[]));
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(message);
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a duplicate account email", async () => {
+    const email = `dup-${Date.now()}@example.com`;
+    expect((await cli("accounts", "create", "--email", email)).code).toBe(0);
+    const again = await cli("accounts", "create", "--email", email.toUpperCase());
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already exists/);
+  });
+});
