@@ -1,4 +1,5 @@
 import path from "node:path";
+import { processShared } from "./lib/process-shared";
 
 /** Every environment variable the service reads, parsed once. See README "Configuration". */
 export interface Config {
@@ -91,16 +92,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const KEY = Symbol.for("posthaste.config");
-type Holder = { [KEY]?: Config };
+const current = processShared("config", () => ({ config: null as Config | null }));
 
-/** The process-wide config; shared through globalThis so Next's bundle and ours agree. */
+/** The process-wide config (one per process, shared by Next's bundle and ours). */
 export function config(): Config {
-  const g = globalThis as Holder;
-  return (g[KEY] ??= loadConfig());
+  return (current.config ??= loadConfig());
 }
 
-/** For tests and the CLI: replace the process-wide config. */
+/** For tests and start-up: replace the process-wide config. */
 export function setConfig(next: Config): void {
-  (globalThis as Holder)[KEY] = next;
+  current.config = next;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { accounts } from "../db/schema";
+import { processShared } from "../lib/process-shared";
 
 export type Account = typeof accounts.$inferSelect;
 
@@ -14,11 +15,11 @@ export type Account = typeof accounts.$inferSelect;
 const CHANNEL = "posthaste_invalidate";
 
 type Listener = (accountId: string) => void;
-const listeners = new Set<Listener>();
+const listeners = processShared("accountListeners", () => new Set<Listener>());
 /** Entries also expire, a safety net should a notification be missed. */
 const MAX_AGE_MS = 5000;
-const accountCache = new Map<string, { account: Account; at: number }>();
-let listening: Promise<void> | null = null;
+const accountCache = processShared("accountCache", () => new Map<string, { account: Account; at: number }>());
+const state = processShared("accountListening", () => ({ listening: null as Promise<void> | null }));
 
 export function onAccountInvalidated(listener: Listener): void {
   listeners.add(listener);
@@ -31,8 +32,8 @@ function dropLocal(accountId: string): void {
 
 /** Start listening for other processes' changes (idempotent). */
 export function listenForInvalidations(): Promise<void> {
-  listening ??= database().then((d) => d.listen(CHANNEL, dropLocal));
-  return listening;
+  state.listening ??= database().then((d) => d.listen(CHANNEL, dropLocal));
+  return state.listening;
 }
 
 /** Call after any change to an account or its keys. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getAccount, onAccountInvalidated, type Account } from "../accounts/account-cache";
 import { database } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { processShared } from "../lib/process-shared";
 import { ApiError } from "../errors";
 import { bearerToken, hashApiKey, isWellFormedApiKey } from "./api-key-format";
 
@@ -14,10 +15,12 @@ export interface AuthenticatedKey {
 }
 
 const MAX_AGE_MS = 5000;
-const keyCache = new Map<string, { key: AuthenticatedKey; at: number }>();
-
-onAccountInvalidated((accountId) => {
-  for (const [hash, entry] of keyCache) if (entry.key.accountId === accountId) keyCache.delete(hash);
+const keyCache = processShared("keyCache", () => {
+  const cache = new Map<string, { key: AuthenticatedKey; at: number }>();
+  onAccountInvalidated((accountId) => {
+    for (const [hash, entry] of cache) if (entry.key.accountId === accountId) cache.delete(hash);
+  });
+  return cache;
 });
 
 const unauthorized = (message: string) => new ApiError("authentication_error", 401, message);
@@ -51,18 +54,18 @@ export async function authenticate(header: string | undefined | null): Promise<{
 
 // lastUsedAt: remembered in memory and written in one statement per second, so an
 // authenticated request never waits on a write.
-const pendingUse = new Map<string, number>();
-let flushTimer: NodeJS.Timeout | null = null;
+const pendingUse = processShared("pendingKeyUse", () => new Map<string, number>());
+const flush = processShared("keyUseFlush", () => ({ timer: null as NodeJS.Timeout | null }));
 
 function noteKeyUse(keyId: string): void {
   pendingUse.set(keyId, Date.now());
-  flushTimer ??= setTimeout(() => void flushKeyUse(), 1000);
-  flushTimer.unref?.();
+  flush.timer ??= setTimeout(() => void flushKeyUse(), 1000);
+  flush.timer.unref?.();
 }
 
 export async function flushKeyUse(): Promise<void> {
-  if (flushTimer) clearTimeout(flushTimer);
-  flushTimer = null;
+  if (flush.timer) clearTimeout(flush.timer);
+  flush.timer = null;
   if (pendingUse.size === 0) return;
   const batch = [...pendingUse];
   pendingUse.clear();

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { config } from "../config";
+import { processShared } from "../lib/process-shared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,8 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const KEY = Symbol.for("posthaste.database");
-type Holder = { [KEY]?: Promise<Database> };
+const current = processShared("database", () => ({ opening: null as Promise<Database> | null }));
 
 function migrationsFolder(): string {
   // Works from the source tree (tsx, vitest), the esbuild bundle in dist/ and Next's bundle.
@@ -122,15 +122,15 @@ async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<
  * and, with PGlite, one owner of the data directory.
  */
 export function database(opts: { serveSocket?: boolean } = {}): Promise<Database> {
-  const g = globalThis as Holder;
-  if (!g[KEY]) {
+  if (!current.opening) {
     const cfg = config();
-    g[KEY] = cfg.databaseUrl
+    const opening = cfg.databaseUrl
       ? openPostgres(cfg.databaseUrl)
       : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false });
-    g[KEY].catch(() => { delete g[KEY]; });
+    opening.catch(() => { if (current.opening === opening) current.opening = null; });
+    current.opening = opening;
   }
-  return g[KEY];
+  return current.opening;
 }
 
 export async function getDb(): Promise<Db> {
@@ -138,8 +138,7 @@ export async function getDb(): Promise<Db> {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const g = globalThis as Holder;
-  const current = g[KEY];
-  delete g[KEY];
-  if (current) await (await current).close();
+  const opening = current.opening;
+  current.opening = null;
+  if (opening) await (await opening).close();
 }

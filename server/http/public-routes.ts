@@ -1,3 +1,4 @@
+import { processShared } from "../lib/process-shared";
 import type { V1Request, V1Response } from "./v1";
 
 /**
@@ -12,8 +13,7 @@ export interface PublicRoute {
   handle(request: V1Request, match: RegExpExecArray): Promise<V1Response>;
 }
 
-const KEY = Symbol.for("posthaste.publicRoutes");
-const routes: PublicRoute[] = ((globalThis as { [KEY]?: PublicRoute[] })[KEY] ??= []);
+const routes = processShared<PublicRoute[]>("publicRoutes", () => []);
 
 export function definePublicRoute(route: PublicRoute): void {
   routes.push(route);

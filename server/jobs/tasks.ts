@@ -1,3 +1,5 @@
+import { processShared } from "../lib/process-shared";
+
 /**
  * Background work is a set of named tasks. Each task drains a durable queue kept in
  * PostgreSQL (emails due for dispatch, webhook deliveries due, domains due a DNS check),
@@ -16,9 +18,8 @@ export interface Task {
   cron?: string;
 }
 
-const KEY = Symbol.for("posthaste.tasks");
 type Registry = { tasks: Map<string, Task>; wakers: Map<string, () => void>; remote: ((name: string) => Promise<void>) | null };
-const registry = ((globalThis as { [KEY]?: Registry })[KEY] ??= { tasks: new Map(), wakers: new Map(), remote: null });
+const registry = processShared<Registry>("tasks", () => ({ tasks: new Map(), wakers: new Map(), remote: null }));
 
 export function defineTask(task: Task): Task {
   registry.tasks.set(task.name, task);
