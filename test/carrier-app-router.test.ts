@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+/**
+ * The App Router route (app/v1/[[...path]]/route.ts) must answer exactly as the node:http
+ * server does: the same requests go through both carriers and must agree.
+ */
+let server: TestServer;
+let key: string;
+let route: typeof import("../app/v1/[[...path]]/route");
+beforeAll(async () => {
+  server = await startTestServer({ MAX_BODY_BYTES: "2048" });
+  key = (await server.account()).apiKey;
+  route = await import("../app/v1/[[...path]]/route");
+});
+afterAll(async () => { await server?.stop(); });
+
+async function viaRoute(method: string, path: string, opts: { key?: string; body?: string } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  const handler = route[method as "GET"];
+  const res = await handler(new Request(`http://localhost${path}`, { method, headers, body: opts.body }));
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get("retry-after") };
+}
+
+async function viaServer(method: string, path: string, opts: { key?: string; body?: string } = {}) {
+  const res = await server.api(method, path, { key: opts.key, body: opts.body });
+  return { status: res.status, body: res.body, retryAfter: res.headers.get("retry-after") };
+}
+
+const cases: Array<[string, string, { key?: boolean; body?: string }]> = [
+  ["GET", "/v1/nowhere", { key: true }],
+  ["DELETE", "/v1/api-keys", { key: true }],
+  ["GET", "/v1/api-keys", {}],
+  ["POST", "/v1/api-keys", { key: true, body: "{oops" }],
+  ["POST", "/v1/api-keys", { key: true, body: JSON.stringify({ name: "" }) }],
+  ["POST", "/v1/api-keys", { key: true, body: JSON.stringify({ name: "x".repeat(5000) }) }],
+  ["DELETE", "/v1/api-keys/00000000-0000-7000-8000-000000000000", { key: true }],
+];
+
+describe("App Router carrier agrees with the node:http server", () => {
+  it.each(cases)("%s %s", async (method, path, opts) => {
+    const o = { key: opts.key ? key : undefined, body: opts.body };
+    const [a, b] = await Promise.all([viaRoute(method, path, o), viaServer(method, path, o)]);
+    expect(a).toEqual(b);
+  });
+
+  it("creates and lists keys through the route", async () => {
+    const created = await viaRoute("POST", "/v1/api-keys", { key, body: JSON.stringify({ name: "via-route", scope: "send" }) });
+    expect(created.status).toBe(201);
+    const list = await viaRoute("GET", "/v1/api-keys", { key });
+    expect(list.body.data.some((k: { name: string; scope: string }) => k.name === "via-route" && k.scope === "send")).toBe(true);
+  });
+});
