@@ -1,5 +1,9 @@
+import { defineTask } from "./tasks";
+import { webhookDeliveryTask } from "../webhooks/deliver";
 /**
  * Every background task, registered once at start-up. Each area's module defines its
  * task with defineTask(); importing it here is what puts it on the drivers.
  */
-export function registerTasks(): void {}
+export function registerTasks(): void {
+  defineTask(webhookDeliveryTask);
+}

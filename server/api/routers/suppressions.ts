@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { addManual, listSuppressions, MAX_BULK, removeSuppression } from "../../suppressions/list";
+import { SUPPRESSION_REASONS } from "../../suppressions/suppress";
+// Registers the one-click unsubscribe route next to the API that manages the same list.
+import "../../suppressions/unsubscribe-route";
+import { fullScopeProcedure, router } from "../trpc";
+
+const address = z.string({ error: "email is required" }).trim().min(1, "email is required")
+  .pipe(z.email({ error: "email must be a valid email address" }));
+const entry = z.object({ address: z.string(), reason: z.literal("manual") });
+const tags = ["Suppressions"];
+
+export const suppressionsRouter = router({
+  list: fullScopeProcedure
+    .meta({ openapi: { method: "GET", path: "/v1/suppressions", tags, summary: "List suppressed addresses, by address" } })
+    .input(z.object({ limit: z.union([z.number(), z.string()]).optional(), cursor: z.string().optional() }))
+    .output(z.object({
+      data: z.array(z.object({ address: z.string(), reason: z.enum(SUPPRESSION_REASONS), createdAt: z.number().int() })),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable(),
+    }))
+    .query(({ ctx, input }) => listSuppressions(ctx.account.id, input)),
+
+  add: fullScopeProcedure
+    .meta({ openapi: { method: "POST", path: "/v1/suppressions", tags, summary: "Suppress an address" }, successStatus: 201 })
+    .input(z.object({ email: address }))
+    .output(entry)
+    .mutation(async ({ ctx, input }) => (await addManual(ctx.account.id, [input.email]))[0]),
+
+  addBulk: fullScopeProcedure
+    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_BULK} addresses` }, successStatus: 201 })
+    .input(z.object({
+      emails: z.array(address, { error: "emails must be an array of email addresses" })
+        .min(1, "emails must hold at least one address").max(MAX_BULK, `emails may hold at most ${MAX_BULK} addresses`),
+    }))
+    .output(z.object({ data: z.array(entry) }))
+    .mutation(async ({ ctx, input }) => ({ data: await addManual(ctx.account.id, input.emails) })),
+
+  remove: fullScopeProcedure
+    .meta({ openapi: { method: "DELETE", path: "/v1/suppressions/{address}", tags, summary: "Remove an address from the list" } })
+    .input(z.object({ address: z.string() }))
+    .output(z.object({ address: z.string(), removed: z.boolean() }))
+    .mutation(({ ctx, input }) => removeSuppression(ctx.account.id, input.address)),
+});

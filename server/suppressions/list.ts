@@ -1,0 +1,63 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { database } from "../db/client";
+import { suppressions } from "../db/schema";
+import { validationError } from "../errors";
+import { normaliseAddress, suppressMany, type SuppressionReason } from "./suppress";
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+export const MAX_BULK = 100;
+
+/** Page size from a query value: out-of-range numbers are clamped to 1..100, not refused. */
+export function clampLimit(raw: string | number | undefined | null): number {
+  if (raw === undefined || raw === null || raw === "") return DEFAULT_LIMIT;
+  const n = Math.trunc(Number(raw));
+  if (!Number.isFinite(n)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, n));
+}
+
+export interface SuppressionView {
+  address: string;
+  reason: SuppressionReason;
+  createdAt: number;
+}
+
+/** Ordered by address; the cursor is the last address of the page, opaque to clients. */
+export async function listSuppressions(accountId: string, opts: { limit?: string | number | null; cursor?: string | null }) {
+  const limit = clampLimit(opts.limit);
+  let after: string | null = null;
+  if (opts.cursor) {
+    after = Buffer.from(opts.cursor, "base64url").toString("utf8");
+    if (!after || Buffer.from(after).toString("base64url") !== opts.cursor) throw validationError("cursor is not valid");
+  }
+  const { db } = await database();
+  const rows = await db.select().from(suppressions)
+    .where(after === null ? eq(suppressions.accountId, accountId) : and(eq(suppressions.accountId, accountId), gt(suppressions.address, after)))
+    .orderBy(asc(suppressions.address))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  return {
+    data: page.map((r): SuppressionView => ({ address: r.address, reason: r.reason as SuppressionReason, createdAt: r.createdAt.getTime() })),
+    hasMore,
+    nextCursor: hasMore ? Buffer.from(page[page.length - 1].address).toString("base64url") : null,
+  };
+}
+
+/** POST /v1/suppressions (one or bulk): stored as manual, or kept if already stronger. The
+ * reference has the response report `manual` whatever is kept. */
+export async function addManual(accountId: string, emails: string[]): Promise<{ address: string; reason: "manual" }[]> {
+  const { db } = await database();
+  await suppressMany(db, accountId, emails, "manual");
+  // One entry per input, in input order, so clients can zip it with what they sent.
+  return emails.map((email) => ({ address: normaliseAddress(email), reason: "manual" as const }));
+}
+
+export async function removeSuppression(accountId: string, rawAddress: string): Promise<{ address: string; removed: boolean }> {
+  const address = normaliseAddress(rawAddress);
+  const { db } = await database();
+  const deleted = await db.delete(suppressions)
+    .where(and(eq(suppressions.accountId, accountId), eq(suppressions.address, address)))
+    .returning({ address: suppressions.address });
+  return { address, removed: deleted.length > 0 };
+}

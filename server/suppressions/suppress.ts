@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual", "unsubscribe"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * Which reason wins when an address is suppressed again: the stronger one is kept.
+ * complaint > hard_bounce > manual > unsubscribe, so adding `manual` keeps a bounce or
+ * complaint and upgrades an `unsubscribe` (which blocks bulk mail only) to block all mail.
+ */
+const RANK_SQL = (reason: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
+  sql`(case ${reason} when 'complaint' then 4 when 'hard_bounce' then 3 when 'manual' then 2 else 1 end)`;
+
+/** "Name <a@b>" or "a@b" → "a@b", lower-cased: the form every rule compares. */
+export function normaliseAddress(address: string): string {
+  const angle = /<([^<>]+)>\s*$/.exec(address);
+  return (angle ? angle[1] : address).trim().toLowerCase();
+}
+
+/**
+ * Adds addresses to an account's suppression list under one reason, applying the
+ * upgrade rule. Takes effect for the next send at once (sending reads the table).
+ * Returns the reason each address is now stored with.
+ */
+export async function suppressMany(db: Pick<Db, "execute">, accountId: string, addresses: string[], reason: SuppressionReason): Promise<Map<string, SuppressionReason>> {
+  const unique = [...new Set(addresses.map(normaliseAddress))].filter(Boolean);
+  const stored = new Map<string, SuppressionReason>();
+  if (unique.length === 0) return stored;
+  const result = await db.execute(sql`
+    insert into suppressions (account_id, address, reason)
+    values ${sql.join(unique.map((a) => sql`(${accountId}, ${a}, ${reason})`), sql`, `)}
+    on conflict (account_id, address) do update set reason = excluded.reason
+      where ${RANK_SQL(sql`excluded.reason`)} > ${RANK_SQL(sql`suppressions.reason`)}
+    returning address, reason`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { address: string; reason: SuppressionReason }[];
+  for (const row of rows) stored.set(row.address, row.reason);
+  // Rows the upgrade rule left alone are not returned: read them back.
+  const missing = unique.filter((a) => !stored.has(a));
+  if (missing.length) {
+    const kept = await db.execute(sql`
+      select address, reason from suppressions
+      where account_id = ${accountId} and address in (${sql.join(missing.map((a) => sql`${a}`), sql`, `)})`);
+    const keptRows = (Array.isArray(kept) ? kept : (kept as unknown as { rows: unknown[] }).rows) as { address: string; reason: SuppressionReason }[];
+    for (const row of keptRows) stored.set(row.address, row.reason);
+  }
+  return stored;
+}
+
+/** One address; the delivery pipeline calls this with hard_bounce / complaint. */
+export async function suppress(db: Pick<Db, "execute">, accountId: string, address: string, reason: SuppressionReason): Promise<SuppressionReason> {
+  const stored = await suppressMany(db, accountId, [address], reason);
+  return stored.get(normaliseAddress(address)) ?? reason;
+}

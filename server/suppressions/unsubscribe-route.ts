@@ -1,0 +1,48 @@
+import { getAccount } from "../accounts/account-cache";
+import { database } from "../db/client";
+import { definePublicRoute, type PublicRoute } from "../http/public-routes";
+import type { V1Request, V1Response } from "../http/v1";
+import { suppressMany } from "./suppress";
+import { readUnsubscribeToken } from "./unsubscribe";
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(status: number, title: string, inner: string): V1Response {
+  return {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-robots-tag": "noindex" },
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font:inherit;padding:.5rem 1rem;cursor:pointer}</style></head>
+<body><h1>${escape(title)}</h1>${inner}</body></html>`,
+  };
+}
+
+/**
+ * GET shows a confirmation page whose button POSTs back (link scanners that follow GETs
+ * must not unsubscribe anyone); POST, from that button or a mail client's RFC 8058
+ * one-click request, adds the `unsubscribe` suppression. Repeating it is harmless.
+ */
+async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
+  const token = readUnsubscribeToken(decodeURIComponent(match[1]));
+  if (!token) return page(400, "Link not valid", "<p>This unsubscribe link is not valid. Use the link from the message itself.</p>");
+  const who = token.addresses.map((a) => `<strong>${escape(a)}</strong>`).join(", ");
+  if (request.method === "GET") {
+    return page(200, "Unsubscribe", `<p>Stop receiving this sender's bulk mail at ${who}?</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`);
+  }
+  // An account deleted since the message was sent has nothing left to suppress.
+  if (await getAccount(token.accountId)) {
+    const { db } = await database();
+    await suppressMany(db, token.accountId, token.addresses, "unsubscribe");
+  }
+  return page(200, "Unsubscribed", `<p>${who} will no longer receive this sender's bulk mail.</p>`);
+}
+
+export const unsubscribeRoute: PublicRoute = { method: "ANY", pattern: /^\/unsubscribe\/([^/]+)\/?$/, handle: async (request, match) => {
+  if (request.method !== "GET" && request.method !== "POST") {
+    return { status: 405, headers: { allow: "GET, POST", "content-type": "text/plain" }, body: "Method not allowed" };
+  }
+  return handle(request, match);
+} };
+
+definePublicRoute(unsubscribeRoute);

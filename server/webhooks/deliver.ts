@@ -1,0 +1,212 @@
+import { sql } from "drizzle-orm";
+import { signatureHeader, EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../client/webhooks";
+import { config } from "../config";
+import { database, type Db } from "../db/client";
+import { TASKS } from "../jobs/names";
+import { defineTask } from "../jobs/tasks";
+import { newId } from "../lib/ids";
+import { sendOwnerNotice } from "../notices/send";
+import { post, DEADLINE_MS, type PostResult } from "./http-post";
+import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
+
+/** Consecutive exhausted deliveries that switch an endpoint off. */
+export const AUTO_DISABLE_AFTER = 20;
+const BATCH = 200;
+/** A claimed row comes back to the queue after this long if its worker died mid-flight. */
+const LEASE_SECONDS = Math.ceil(DEADLINE_MS / 1000) * 3;
+
+interface Claimed {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  payload: { id: string; type: string; created_at: string; data: unknown };
+  url: string;
+  secret: string;
+  enabled: boolean;
+  suspended_by_plan: boolean;
+  account_id: string;
+}
+
+interface Outcome {
+  delivery: Claimed;
+  result: PostResult;
+  at: Date;
+  /** pending (retry due), succeeded, or failed (schedule exhausted). */
+  status: "pending" | "succeeded" | "failed";
+  nextAttemptAt: Date | null;
+}
+
+/** Claims due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
+async function claim(): Promise<Claimed[]> {
+  const { rows } = await database();
+  return rows<Claimed>(sql`
+    with due as (
+      select id from webhook_deliveries
+      where status = 'pending' and next_attempt_at <= now()
+      order by next_attempt_at
+      limit ${BATCH}
+      for update skip locked
+    ), claimed as (
+      update webhook_deliveries d
+      set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+      from due where d.id = due.id
+      returning d.id, d.event_id, d.endpoint_id, d.attempts
+    )
+    select c.id, c.event_id, c.endpoint_id, c.attempts, ev.payload,
+           e.url, e.secret, e.enabled, e.suspended_by_plan, e.account_id
+    from claimed c
+    join webhook_events ev on ev.id = c.event_id
+    join webhook_endpoints e on e.id = c.endpoint_id`);
+}
+
+/** The body exactly as signed and sent: the stored payload in the reference's field order. */
+function bodyOf(payload: Claimed["payload"]): string {
+  const p = typeof payload === "string" ? (JSON.parse(payload) as Claimed["payload"]) : payload;
+  return JSON.stringify({ id: p.id, type: p.type, created_at: p.created_at, data: p.data });
+}
+
+function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> {
+  const body = bodyOf(delivery.payload);
+  const t = Math.floor(Date.now() / 1000);
+  return post(target, {
+    "content-type": "application/json",
+    "user-agent": "Posthaste-Webhooks/1.0",
+    [SIGNATURE_HEADER]: signatureHeader(delivery.secret, t, body),
+    [EVENT_ID_HEADER]: delivery.event_id,
+    [TIMESTAMP_HEADER]: String(t),
+  }, body);
+}
+
+/**
+ * What the retry schedule makes of an attempt: WEBHOOK_RETRY_SCHEDULE lists the waits
+ * (seconds) after attempt 1, 2, …; a failure with no wait left exhausts the delivery.
+ */
+export function nextStep(attempt: number, ok: boolean, now: Date): Pick<Outcome, "status" | "nextAttemptAt"> {
+  if (ok) return { status: "succeeded", nextAttemptAt: null };
+  const schedule = config().webhookRetrySchedule;
+  if (attempt > schedule.length) return { status: "failed", nextAttemptAt: null };
+  return { status: "pending", nextAttemptAt: new Date(now.getTime() + schedule[attempt - 1] * 1000) };
+}
+
+async function deliverToEndpoint(group: Claimed[]): Promise<Outcome[]> {
+  let target: CheckedTarget | null = null;
+  let refusal: string | null = null;
+  // The target is checked again now, against what its name resolves to at this moment,
+  // and the connection is pinned to the checked address.
+  try {
+    target = await checkTarget(group[0].url, { requireResolution: true });
+  } catch (err) {
+    refusal = err instanceof TargetRefused ? `target refused: ${err.message}` : `target check failed: ${(err as Error).message}`;
+  }
+  return Promise.all(group.map(async (delivery) => {
+    const result: PostResult = target
+      ? await sendOne(target, delivery)
+      : { status: null, error: refusal, bodyHead: null, durationMs: 0 };
+    const at = new Date();
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    return { delivery, result, at, ...nextStep(delivery.attempts, ok, at) };
+  }));
+}
+
+async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
+  const { db } = await database();
+  const disabledNow: { accountId: string; endpointId: string; url: string }[] = [];
+  await db.transaction(async (tx) => {
+    if (skipped.length) {
+      await tx.execute(sql`
+        update webhook_deliveries set status = 'skipped', next_attempt_at = null, completed_at = now()
+        where id in (${sql.join(skipped.map((s) => sql`${s.id}`), sql`, `)})`);
+    }
+    if (outcomes.length === 0) return;
+    await tx.execute(sql`
+      insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
+      values ${sql.join(outcomes.map((o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
+        ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`), sql`, `)}`);
+    await tx.execute(sql`
+      update webhook_deliveries d
+      set status = v.status, next_attempt_at = v.next::timestamptz,
+          completed_at = case when v.status = 'pending' then null else now() end
+      from (values ${sql.join(outcomes.map((o) => sql`(${o.delivery.id}, ${o.status}, ${o.nextAttemptAt?.toISOString() ?? null})`), sql`, `)})
+        as v(id, status, next)
+      where d.id = v.id`);
+    const byEndpoint = new Map<string, Outcome[]>();
+    for (const o of outcomes) byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
+    for (const [endpointId, list] of byEndpoint) {
+      const flipped = await settleEndpoint(tx, endpointId, list);
+      if (flipped) disabledNow.push({ accountId: list[0].delivery.account_id, endpointId, url: list[0].delivery.url });
+    }
+    for (const d of disabledNow) {
+      await sendOwnerNotice(tx, d.accountId, {
+        subject: "A webhook endpoint was disabled",
+        text: [
+          `Posthaste switched off your webhook endpoint ${d.url} (id ${d.endpointId}):`,
+          `${AUTO_DISABLE_AFTER} deliveries in a row failed after every retry.`,
+          "",
+          "Events are no longer sent to it. Fix the receiver, then enable the endpoint again",
+          "in the dashboard or with PATCH /v1/webhooks/{id} {\"enabled\": true}.",
+        ].join("\n"),
+      });
+    }
+  });
+}
+
+/**
+ * Applies one batch's results to the endpoint: the last attempt's fields always; the
+ * failure count only while the endpoint is enabled (a switched-off endpoint holds its
+ * count). Returns true when this batch switched the endpoint off.
+ */
+async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list: Outcome[]): Promise<boolean> {
+  const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
+  let reset = false;
+  let exhausted = 0;
+  for (const o of ordered) {
+    if (o.status === "succeeded") { reset = true; exhausted = 0; } else if (o.status === "failed") exhausted++;
+  }
+  const last = ordered[ordered.length - 1];
+  const result = await tx.execute(sql`
+    update webhook_endpoints set
+      last_attempt_at = ${last.at.toISOString()}::timestamptz,
+      last_response_status = ${last.result.status}::int,
+      last_error = ${last.result.status !== null && last.status === "succeeded" ? null : describe(last.result)},
+      consecutive_failures = case when enabled
+        then ${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}
+        else consecutive_failures end,
+      enabled = enabled and not (
+        (${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}) >= ${AUTO_DISABLE_AFTER}),
+      auto_disabled_at = case when enabled and
+        (${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}) >= ${AUTO_DISABLE_AFTER}
+        then now() else auto_disabled_at end
+    where id = ${endpointId}
+    returning (enabled = false and auto_disabled_at = now()) as flipped`);
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { flipped: boolean }[] }).rows;
+  return Boolean((rows as { flipped: boolean }[])[0]?.flipped);
+}
+
+function describe(result: PostResult): string {
+  if (result.error) return result.error;
+  return `HTTP ${result.status}`;
+}
+
+/** Sends one batch of due deliveries; returns how many it handled. */
+export async function deliverDue(): Promise<number> {
+  const claimed = await claim();
+  if (claimed.length === 0) return 0;
+  const skipped: Claimed[] = [];
+  const groups = new Map<string, Claimed[]>();
+  for (const d of claimed) {
+    // A switched-off or parked endpoint gets nothing more; its owed deliveries are dropped.
+    if (!d.enabled || d.suspended_by_plan) { skipped.push(d); continue; }
+    groups.set(d.endpoint_id, [...(groups.get(d.endpoint_id) ?? []), d]);
+  }
+  const outcomes = (await Promise.all([...groups.values()].map(deliverToEndpoint))).flat();
+  await record(outcomes, skipped);
+  return claimed.length;
+}
+
+export const webhookDeliveryTask = defineTask({
+  name: TASKS.webhookDelivery,
+  runOnce: deliverDue,
+  idleIntervalMs: 1000,
+  concurrency: 4,
+});

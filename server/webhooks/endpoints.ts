@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Account } from "../accounts/account-cache";
+import { planOf } from "../accounts/plans";
+import { database } from "../db/client";
+import { webhookEndpoints } from "../db/schema";
+import { notFound, validationError } from "../errors";
+import { EVENT_TYPES } from "../events/types";
+import { isUuid, newId } from "../lib/ids";
+import { ms } from "../lib/time";
+import { checkTarget, TargetRefused } from "./url-policy";
+
+export const MAX_DESCRIPTION = 500;
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export interface EndpointView {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  description: string | null;
+  consecutiveFailures: number;
+  lastAttemptAt: number | null;
+  lastResponseStatus: number | null;
+  lastError: string | null;
+  suspendedByPlan: boolean;
+  autoDisabledAt: number | null;
+  createdAt: number;
+}
+
+export function endpointView(row: EndpointRow): EndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    description: row.description,
+    consecutiveFailures: row.consecutiveFailures,
+    lastAttemptAt: ms(row.lastAttemptAt),
+    lastResponseStatus: row.lastResponseStatus,
+    lastError: row.lastError,
+    suspendedByPlan: row.suspendedByPlan,
+    autoDisabledAt: ms(row.autoDisabledAt),
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+/** `whsec_` + 32 random bytes: the HMAC key is this whole string. */
+export function newSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/** Non-empty, known types; "*" anywhere means all nine and is stored as ["*"]. */
+export function normaliseEvents(events: string[]): string[] {
+  if (events.length === 0) throw validationError("events must name at least one event type");
+  if (events.includes("*")) return ["*"];
+  const unknown = events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e));
+  if (unknown.length) {
+    throw validationError(`events: unknown event type ${unknown.map((u) => `"${u}"`).join(", ")}; use ${EVENT_TYPES.join(", ")} or "*"`);
+  }
+  return [...new Set(events)];
+}
+
+/** The URL as given (trimmed), once it passes the target rules. */
+async function checkedUrl(url: string): Promise<string> {
+  try {
+    await checkTarget(url.trim(), { requireResolution: false });
+    return url.trim();
+  } catch (err) {
+    if (err instanceof TargetRefused) throw validationError(err.message);
+    throw err;
+  }
+}
+
+function checkDescription(description: string | null | undefined): void {
+  if (description && description.length > MAX_DESCRIPTION) {
+    throw validationError(`description must be at most ${MAX_DESCRIPTION} characters`);
+  }
+}
+
+export interface CreateInput {
+  url: string;
+  events: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+export async function createEndpoint(account: Account, input: CreateInput): Promise<EndpointView & { secret: string }> {
+  const events = normaliseEvents(input.events);
+  checkDescription(input.description);
+  const url = await checkedUrl(input.url);
+  const limit = planOf(account.plan).webhooks;
+  const { db } = await database();
+  const row = await db.transaction(async (tx) => {
+    // Serialise creates per account so concurrent requests cannot pass the allowance together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + account.id}))`);
+    if (limit !== null) {
+      const [{ held }] = await tx.select({ held: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, account.id));
+      if (limit === 0) throw validationError(`The ${account.plan} plan has no webhook endpoints; upgrade to add one.`);
+      if (held >= limit) throw validationError(`The ${account.plan} plan allows ${limit} webhook endpoint${limit === 1 ? "" : "s"}; delete one or upgrade.`);
+    }
+    const [inserted] = await tx.insert(webhookEndpoints).values({
+      id: newId(),
+      accountId: account.id,
+      url,
+      events,
+      enabled: input.enabled ?? true,
+      description: input.description ?? null,
+      secret: newSecret(),
+    }).returning();
+    return inserted;
+  });
+  return { ...endpointView(row), secret: row.secret };
+}
+
+export async function listEndpoints(accountId: string): Promise<EndpointView[]> {
+  const { db } = await database();
+  const rows = await db.select().from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, accountId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return rows.map(endpointView);
+}
+
+export async function endpointRow(accountId: string, id: string): Promise<EndpointRow> {
+  if (!isUuid(id)) throw notFound("Webhook endpoint");
+  const { db } = await database();
+  const [row] = await db.select().from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId))).limit(1);
+  if (!row) throw notFound("Webhook endpoint");
+  return row;
+}
+
+export async function getEndpoint(accountId: string, id: string): Promise<EndpointView> {
+  return endpointView(await endpointRow(accountId, id));
+}
+
+export interface UpdateInput {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/**
+ * Partial update. Turning an endpoint back on clears autoDisabledAt and the failure
+ * count; it is refused while a plan downgrade holds the endpoint parked.
+ */
+export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointView> {
+  const current = await endpointRow(accountId, id);
+  const set: Partial<typeof webhookEndpoints.$inferInsert> = {};
+  if (input.events !== undefined) set.events = normaliseEvents(input.events);
+  if (input.description !== undefined) {
+    checkDescription(input.description);
+    set.description = input.description;
+  }
+  if (input.url !== undefined) set.url = await checkedUrl(input.url);
+  if (input.enabled === true && !current.enabled) {
+    if (current.suspendedByPlan) {
+      throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
+    }
+    Object.assign(set, { enabled: true, autoDisabledAt: null, consecutiveFailures: 0 });
+  } else if (input.enabled === false) {
+    set.enabled = false;
+  }
+  if (Object.keys(set).length === 0) return endpointView(current);
+  const { db } = await database();
+  const conditions = [eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)];
+  // Re-check the parking flag in the statement itself: a plan change may land in between.
+  if (set.enabled === true) conditions.push(eq(webhookEndpoints.suspendedByPlan, false));
+  const [row] = await db.update(webhookEndpoints).set(set).where(and(...conditions)).returning();
+  if (!row) {
+    if (set.enabled === true) throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
+    throw notFound("Webhook endpoint");
+  }
+  return endpointView(row);
+}
+
+export async function deleteEndpoint(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+  await endpointRow(accountId, id);
+  const { db } = await database();
+  await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  return { id, deleted: true };
+}
+
+/** A new signing secret, effective for the next delivery attempt; returned only here. */
+export async function rotateSecret(accountId: string, id: string): Promise<{ id: string; secret: string }> {
+  await endpointRow(accountId, id);
+  const secret = newSecret();
+  const { db } = await database();
+  await db.update(webhookEndpoints).set({ secret })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  return { id, secret };
+}

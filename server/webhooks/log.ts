@@ -1,0 +1,90 @@
+import { and, eq, sql } from "drizzle-orm";
+import { database } from "../db/client";
+import { webhookDeliveries, webhookEvents } from "../db/schema";
+import { notFound, validationError } from "../errors";
+import { TASKS } from "../jobs/names";
+import { wake } from "../jobs/tasks";
+import { isUuid, newId } from "../lib/ids";
+import { endpointRow } from "./endpoints";
+
+export interface AttemptView {
+  id: string;
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  /** Which attempt of its delivery this was (1 = first). */
+  attempt: number;
+  at: number;
+  durationMs: number;
+  responseStatus: number | null;
+  error: string | null;
+  responseBodyHead: string | null;
+  /** The delivery's state now: pending (retry due), succeeded, failed (exhausted), skipped. */
+  deliveryStatus: string;
+}
+
+/** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
+export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<{ data: AttemptView[]; hasMore: boolean; nextCursor: string | null }> {
+  await endpointRow(accountId, endpointId);
+  let before: string | null = null;
+  if (opts.cursor) {
+    before = Buffer.from(opts.cursor, "base64url").toString("utf8");
+    if (!isUuid(before)) throw validationError("cursor is not valid");
+  }
+  const { rows } = await database();
+  const found = await rows<{
+    id: string; delivery_id: string; event_id: string; type: string; attempt: number; at: string | Date;
+    duration_ms: number; response_status: number | null; error: string | null; response_body_head: string | null; status: string;
+  }>(sql`
+    select a.id, a.delivery_id, d.event_id, ev.type, a.at, a.duration_ms, a.response_status, a.error,
+           a.response_body_head, d.status,
+           (select count(*)::int from webhook_attempts p where p.delivery_id = a.delivery_id and p.id <= a.id) as attempt
+    from webhook_attempts a
+    join webhook_deliveries d on d.id = a.delivery_id
+    join webhook_events ev on ev.id = d.event_id
+    where a.endpoint_id = ${endpointId} and d.account_id = ${accountId}
+      ${before ? sql`and a.id < ${before}` : sql``}
+    order by a.id desc
+    limit ${opts.limit + 1}`);
+  const page = found.slice(0, opts.limit);
+  const hasMore = found.length > opts.limit;
+  return {
+    data: page.map((r) => ({
+      id: r.id,
+      deliveryId: r.delivery_id,
+      eventId: r.event_id,
+      eventType: r.type,
+      attempt: Number(r.attempt),
+      at: new Date(r.at).getTime(),
+      durationMs: r.duration_ms,
+      responseStatus: r.response_status,
+      error: r.error,
+      responseBodyHead: r.response_body_head,
+      deliveryStatus: r.status,
+    })),
+    hasMore,
+    nextCursor: hasMore ? Buffer.from(page[page.length - 1].id).toString("base64url") : null,
+  };
+}
+
+/**
+ * Owes one stored event to an endpoint again (a fresh delivery with its own retries).
+ * The endpoint must be able to receive it: enabled and not parked by the plan.
+ */
+export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<{ deliveryId: string; endpointId: string; eventId: string }> {
+  const endpoint = await endpointRow(accountId, endpointId);
+  if (!isUuid(eventId)) throw notFound("Event");
+  const { db } = await database();
+  const [event] = await db.select({ id: webhookEvents.id }).from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId))).limit(1);
+  if (!event) throw notFound("Event");
+  if (!endpoint.enabled || endpoint.suspendedByPlan) {
+    throw validationError("This endpoint is disabled; enable it before resending events to it.");
+  }
+  const deliveryId = newId();
+  await db.insert(webhookDeliveries).values({
+    id: deliveryId, eventId, endpointId, accountId, status: "pending", nextAttemptAt: new Date(),
+  });
+  wake(TASKS.webhookDelivery);
+  return { deliveryId, endpointId, eventId };
+}
