@@ -1,15 +1,12 @@
 import { apiKeysRouter } from "./routers/api-keys";
-import { dashboardRouter } from "./routers/dashboard";
 import { suppressionsRouter } from "./routers/suppressions";
 import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
-/** Every operation, once: the dashboard calls it over tRPC, /v1 over trpc-to-openapi. */
 export const appRouter = router({
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
-  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;
