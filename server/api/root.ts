@@ -1,12 +1,15 @@
 import { apiKeysRouter } from "./routers/api-keys";
+import { domainsRouter } from "./routers/domains";
 import { suppressionsRouter } from "./routers/suppressions";
 import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
+/** Every operation, once: the dashboard calls it over tRPC, /v1 over trpc-to-openapi. */
 export const appRouter = router({
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
+  domains: domainsRouter,
 });
 
 export type AppRouter = typeof appRouter;
