@@ -1,5 +1,4 @@
 import { apiKeysRouter } from "./routers/api-keys";
-import { domainsRouter } from "./routers/domains";
 import { suppressionsRouter } from "./routers/suppressions";
 import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
@@ -9,7 +8,6 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
-  domains: domainsRouter,
 });
 
 export type AppRouter = typeof appRouter;
