@@ -1,0 +1,80 @@
+import DKIM from "nodemailer/lib/dkim";
+import MailComposer from "nodemailer/lib/mail-composer";
+import type Mail from "nodemailer/lib/mailer";
+import type { emails } from "../db/schema";
+import { bareAddress } from "./addresses";
+
+export type EmailRow = typeof emails.$inferSelect;
+
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+export interface Rendered {
+  raw: Buffer;
+  envelope: { from: string; to: string[] };
+  messageId: string;
+}
+
+/** Message-IDs are stored as accepted; the header wants the angle brackets. */
+export function headerMessageId(messageId: string): string {
+  const bare = messageId.replace(/^<|>$/g, "");
+  return `<${bare}>`;
+}
+
+/** `name=value` pairs; commas and semicolons in values are percent-encoded so the list stays parseable. */
+function tagsHeader(tags: { name: string; value: string }[]): string {
+  const enc = (s: string) => s.replace(/[%,;=\r\n]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return tags.map((t) => `${enc(t.name)}=${enc(t.value)}`).join(", ");
+}
+
+/**
+ * Builds the RFC 5322 message with nodemailer's MailComposer (text + html alternatives,
+ * base64 attachments, custom headers) and DKIM-signs it when a key is given. Bcc never
+ * appears in the headers; it is only in the envelope.
+ */
+export async function renderEmail(
+  email: EmailRow,
+  opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string> },
+): Promise<Rendered> {
+  const messageId = headerMessageId(email.messageId);
+  const headers: Record<string, string> = { ...email.headers, ...(opts.extraHeaders ?? {}) };
+  headers["X-Posthaste-Email-Id"] = email.id;
+  if (email.tags.length) headers["X-Tags"] = tagsHeader(email.tags);
+  const mail: Mail.Options = {
+    from: email.from,
+    to: email.to,
+    cc: email.cc.length ? email.cc : undefined,
+    replyTo: email.replyTo.length ? email.replyTo : undefined,
+    subject: email.subject,
+    text: email.text ?? undefined,
+    html: opts.html ?? undefined,
+    messageId,
+    date: new Date(),
+    headers,
+    attachments: email.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      encoding: "base64",
+      contentType: a.contentType || "application/octet-stream",
+    })),
+    // An empty message still needs a body part.
+    ...(email.text == null && opts.html == null ? { text: "" } : {}),
+  };
+  const unsigned = await new MailComposer(mail).compile().build();
+  const raw = opts.dkim ? await sign(unsigned, opts.dkim) : unsigned;
+  const to = [...email.to, ...email.cc, ...email.bcc].map(bareAddress);
+  return { raw, envelope: { from: bareAddress(email.from), to: [...new Set(to)] }, messageId };
+}
+
+function sign(message: Buffer, key: DkimKey): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const out = new DKIM({ ...key, cacheDir: false }).sign(message);
+    out.on("data", (c: Buffer) => chunks.push(c));
+    out.on("end", () => resolve(Buffer.concat(chunks)));
+    out.on("error", reject);
+  });
+}

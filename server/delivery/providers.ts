@@ -1,0 +1,94 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "../config";
+import type { Db } from "../db/client";
+import { sinkMessages } from "../db/schema";
+import { sendRawWithSes } from "../ses/send";
+import type { EmailRow, Rendered } from "./mime";
+import { deliverySettings } from "./settings";
+
+/** A hand-off the provider refused for good (a 5xx, a rejected sender): retrying cannot help. */
+export class PermanentSendError extends Error {}
+
+export interface Provider {
+  name: "sink" | "smtp" | "ses";
+  /** Whether we sign with the domain's key (SES signs with Easy DKIM itself). */
+  signs: boolean;
+  /** Hands the rendered message over; resolves with the provider's id for it. */
+  send(message: Rendered, email: EmailRow, db: Db): Promise<string>;
+  close(): Promise<void>;
+}
+
+const bareId = (messageId: string) => messageId.replace(/^<|>$/g, "");
+
+/** Keeps the rendered message in the database (the dashboard shows it). */
+const sink: Provider = {
+  name: "sink",
+  signs: true,
+  async send(message, email, db) {
+    const raw = message.raw.toString("utf8");
+    await db.insert(sinkMessages).values({ emailId: email.id, raw }).onConflictDoUpdate({ target: sinkMessages.emailId, set: { raw } });
+    return bareId(message.messageId);
+  },
+  async close() {},
+};
+
+function smtp(url: string): Provider {
+  let transport: Transporter | null = null;
+  const get = () =>
+    (transport ??= nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: deliverySettings().smtpPoolSize,
+      maxMessages: Infinity,
+      // Relays in private networks often present self-made certificates on STARTTLS.
+      tls: { rejectUnauthorized: process.env.SMTP_TLS_REJECT_UNAUTHORIZED !== "false" },
+    } as nodemailer.TransportOptions));
+  return {
+    name: "smtp",
+    signs: true,
+    async send(message) {
+      try {
+        const info = await get().sendMail({ envelope: message.envelope, raw: message.raw });
+        // DESIGN: sesMessageId holds the relay's queue id when it names one, else the Message-ID.
+        const queued = /queued as ([A-Za-z0-9._-]+)/i.exec(String(info.response ?? ""));
+        return queued ? queued[1] : bareId(message.messageId);
+      } catch (err) {
+        const code = (err as { responseCode?: number }).responseCode;
+        if (code && code >= 500) throw new PermanentSendError(`SMTP relay refused the message: ${(err as Error).message}`);
+        throw err;
+      }
+    },
+    async close() {
+      transport?.close();
+      transport = null;
+    },
+  };
+}
+
+const ses: Provider = {
+  name: "ses",
+  signs: false,
+  send: (message, email) => sendRawWithSes(message, email),
+  async close() {},
+};
+
+const KEY = Symbol.for("posthaste.mailProvider");
+type Holder = { [KEY]?: { provider: Provider; signature: string } };
+
+/** The provider MAIL_PROVIDER names, made once per process (the SMTP pool is shared). */
+export function mailProvider(): Provider {
+  const cfg = config();
+  const signature = `${cfg.mailProvider}|${cfg.smtpUrl ?? ""}`;
+  const g = globalThis as Holder;
+  if (g[KEY]?.signature === signature) return g[KEY].provider;
+  void g[KEY]?.provider.close();
+  const provider = cfg.mailProvider === "smtp" ? smtp(cfg.smtpUrl!) : cfg.mailProvider === "ses" ? ses : sink;
+  g[KEY] = { provider, signature };
+  return provider;
+}
+
+export async function closeMailProvider(): Promise<void> {
+  const g = globalThis as Holder;
+  await g[KEY]?.provider.close();
+  delete g[KEY];
+}

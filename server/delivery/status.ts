@@ -1,0 +1,132 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { emailEvents } from "../db/schema";
+import { recordEvents } from "../events/record";
+import type { EmailEventData, EventType, NewEvent } from "../events/types";
+import { newId } from "../lib/ids";
+import { suppress } from "../suppressions/suppress";
+
+/** Something that happened to a message after it was accepted. */
+export type Happening =
+  | { type: "sent"; providerId: string }
+  | { type: "delivered"; recipient?: string }
+  | { type: "delivery_delayed"; detail: string; recipient?: string }
+  | { type: "bounced"; recipient: string; reason: string }
+  | { type: "complained"; recipient: string; reason: string }
+  | { type: "failed"; error: string };
+
+export interface EmailRef {
+  id: string;
+  accountId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  tags: { name: string; value: string }[];
+}
+
+export type Tx = Pick<Db, "execute" | "insert">;
+
+/** Rows of db.execute on either driver (postgres.js gives an array, PGlite `{ rows }`). */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * How far along a status is. A status only moves forward: a late "delivered" never
+ * overwrites "bounced". delivery_delayed is a timeline entry, not a status.
+ */
+const RANK: Record<string, number> = { sent: 1, delivered: 2, complained: 3, bounced: 3, failed: 3 };
+const rankSql = (col: SQL) =>
+  sql`(case ${col} when 'sent' then 1 when 'delivered' then 2 when 'complained' then 3 when 'bounced' then 3 when 'failed' then 3 else 0 end)`;
+
+const EVENT_OF: Record<Happening["type"], EventType> = {
+  sent: "email.sent",
+  delivered: "email.delivered",
+  delivery_delayed: "email.delivery_delayed",
+  bounced: "email.bounced",
+  complained: "email.complained",
+  failed: "email.failed",
+};
+
+export function eventData(email: EmailRef, extra: Record<string, unknown> = {}): EmailEventData {
+  return { email_id: email.id, from: email.from, to: email.to, subject: email.subject, tags: email.tags, ...extra };
+}
+
+/**
+ * Applies what happened to a set of messages in one go: the status (forward only),
+ * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
+ * event, and suppression of hard-bounced or complaining recipients. Run it in a
+ * transaction so the status, timeline and events agree. `fromDispatch` rows are only
+ * touched while still held by dispatch (status 'sending'), so a lease we lost to another
+ * worker cannot be overwritten.
+ */
+export async function applyHappenings(
+  tx: Tx,
+  items: { email: EmailRef; happenings: Happening[]; fromDispatch?: boolean }[],
+  now = new Date(),
+): Promise<void> {
+  const values: SQL[] = [];
+  const timeline: (typeof emailEvents.$inferInsert)[] = [];
+  const events: NewEvent[] = [];
+  const suppressions: { emailId: string; accountId: string; address: string; reason: "hard_bounce" | "complaint" }[] = [];
+  let tick = 0;
+  for (const { email, happenings, fromDispatch } of items) {
+    let status: string | null = null;
+    let providerId: string | null = null;
+    let error: string | null = null;
+    let sentAt: Date | null = null;
+    for (const h of happenings) {
+      // Strictly increasing times keep the timeline (and event created_at) in order.
+      const at = new Date(now.getTime() + tick++);
+      if ((RANK[h.type] ?? 0) > (status ? RANK[status] : 0)) status = h.type;
+      let detail: string | null = null;
+      let recipient: string | null = null;
+      let extra: Record<string, unknown> = {};
+      switch (h.type) {
+        case "sent":
+          providerId = h.providerId;
+          sentAt = at;
+          break;
+        case "delivered":
+          recipient = h.recipient ?? null;
+          break;
+        case "delivery_delayed":
+          detail = h.detail;
+          recipient = h.recipient ?? null;
+          break;
+        case "bounced":
+        case "complained":
+          detail = h.reason;
+          recipient = h.recipient;
+          extra = { recipient: h.recipient, reason: h.reason };
+          suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: h.type === "bounced" ? "hard_bounce" : "complaint" });
+          break;
+        case "failed":
+          detail = h.error;
+          error = h.error;
+          break;
+      }
+      timeline.push({ id: newId(at.getTime()), emailId: email.id, type: h.type, at, detail, recipient });
+      events.push({ accountId: email.accountId, type: EVENT_OF[h.type], emailId: email.id, data: eventData(email, extra), at });
+    }
+    values.push(sql`(${email.id}::text, ${status}::text, ${sentAt ? sentAt.toISOString() : null}::timestamptz, ${providerId}::text, ${error}::text, ${fromDispatch ?? false}::boolean)`);
+  }
+  if (!values.length) return;
+  const result = await tx.execute(sql`
+      update emails e set
+        status = case when r.status is not null and ${rankSql(sql`r.status`)} > ${rankSql(sql`e.status`)} then r.status else e.status end,
+        sent_at = coalesce(r.sent_at, e.sent_at),
+        ses_message_id = coalesce(r.provider_id, e.ses_message_id),
+        error = coalesce(r.error, e.error),
+        next_attempt_at = case when r.from_dispatch then null else e.next_attempt_at end
+      from (values ${sql.join(values, sql`, `)}) as r(id, status, sent_at, provider_id, error, from_dispatch)
+      where e.id = r.id and (not r.from_dispatch or e.status = 'sending')
+      returning e.id`);
+  // Only rows we actually moved get timeline rows and events (a lost lease changes nothing).
+  const moved = new Set(resultRows<{ id: string }>(result).map((r) => r.id));
+  const keep = <T extends { emailId: string | null }>(list: T[]) => list.filter((x) => moved.has(x.emailId ?? ""));
+  const rows = keep(timeline);
+  if (rows.length) await tx.insert(emailEvents).values(rows);
+  for (const s of keep(suppressions)) await suppress(tx, s.accountId, s.address, s.reason);
+  await recordEvents(tx, keep(events));
+}

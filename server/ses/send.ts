@@ -1,0 +1,48 @@
+import { SendEmailCommand, SESv2ServiceException } from "@aws-sdk/client-sesv2";
+import { config } from "../config";
+import type { EmailRow, Rendered } from "../delivery/mime";
+import { PermanentSendError } from "../delivery/providers";
+import { sesClient } from "./client";
+
+/** SES errors that retrying will not fix; everything else (throttling, 5xx, network) is retried. */
+const PERMANENT = new Set([
+  "MessageRejected",
+  "MailFromDomainNotVerifiedException",
+  "AccountSuspendedException",
+  "SendingPausedException",
+  "BadRequestException",
+  "NotFoundException",
+]);
+
+/** SES tag names and values allow [A-Za-z0-9_-] only. */
+const tagSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 256) || "_";
+
+/**
+ * SESv2 SendEmail with the raw MIME we built (so attachments, headers and our
+ * Message-ID travel as they are); SES adds its Easy DKIM signature. Returns SES's
+ * MessageId, which SNS notifications carry as mail.messageId.
+ */
+export async function sendRawWithSes(message: Rendered, email: EmailRow): Promise<string> {
+  const cfg = config();
+  try {
+    const out = await sesClient().send(
+      new SendEmailCommand({
+        FromEmailAddress: message.envelope.from,
+        Destination: { ToAddresses: message.envelope.to },
+        Content: { Raw: { Data: message.raw } },
+        ...(cfg.sesConfigurationSet ? { ConfigurationSetName: cfg.sesConfigurationSet } : {}),
+        EmailTags: [
+          { Name: "posthaste_email_id", Value: email.id },
+          ...email.tags.slice(0, 10).map((t) => ({ Name: tagSafe(t.name), Value: tagSafe(t.value) })),
+        ],
+      }),
+    );
+    if (!out.MessageId) throw new Error("SES answered without a MessageId");
+    return out.MessageId;
+  } catch (err) {
+    if (err instanceof SESv2ServiceException && PERMANENT.has(err.name)) {
+      throw new PermanentSendError(`SES refused the message: ${err.name}: ${err.message}`);
+    }
+    throw err;
+  }
+}
