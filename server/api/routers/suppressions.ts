@@ -13,7 +13,7 @@ const tags = ["Suppressions"];
 export const suppressionsRouter = router({
   list: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/suppressions", tags, summary: "List suppressed addresses, by address" } })
-    .input(z.object({ limit: z.union([z.number(), z.string()]).optional(), cursor: z.string().optional() }))
+    .input(z.object({ limit: z.string().optional(), cursor: z.string().optional() }))
     .output(z.object({
       data: z.array(z.object({ address: z.string(), reason: z.enum(SUPPRESSION_REASONS), createdAt: z.number().int() })),
       hasMore: z.boolean(),

@@ -68,7 +68,7 @@ export const webhooksRouter = router({
 
   attempts: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/webhooks/{id}/attempts", tags, summary: "Delivery log of an endpoint, newest first" } })
-    .input(z.object({ id: z.string(), limit: z.union([z.number(), z.string()]).optional(), cursor: z.string().optional() }))
+    .input(z.object({ id: z.string(), limit: z.string().optional(), cursor: z.string().optional() }))
     .output(z.object({
       data: z.array(z.object({
         id: z.string(),
