@@ -1,6 +1,7 @@
 import { apiKeysRouter } from "./routers/api-keys";
 import { suppressionsRouter } from "./routers/suppressions";
 import { webhooksRouter } from "./routers/webhooks";
+import { domainsRouter } from "./routers/domains";
 import { createCallerFactory, router } from "./trpc";
 
 /** Every operation, once: the dashboard calls it over tRPC, /v1 over trpc-to-openapi. */
@@ -8,6 +9,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
+  domains: domainsRouter,
 });
 
 export type AppRouter = typeof appRouter;

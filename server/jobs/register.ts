@@ -1,4 +1,6 @@
 import { defineTask } from "./tasks";
+import { domainHealthTask, domainPollTask } from "../domains/tasks";
+import "../plans/parking";
 import { webhookDeliveryTask } from "../webhooks/deliver";
 import { registerDelivery } from "../delivery/register";
 /**
@@ -6,6 +8,8 @@ import { registerDelivery } from "../delivery/register";
  * task with defineTask(); importing it here is what puts it on the drivers.
  */
 export function registerTasks(): void {
+  defineTask(domainPollTask);
+  defineTask(domainHealthTask);
   defineTask(webhookDeliveryTask);
   registerDelivery();
 }

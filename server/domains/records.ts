@@ -1,0 +1,33 @@
+import type { DnsRecord } from "../db/schema";
+import { sesRegion } from "../ses/client";
+import { DKIM_SELECTOR } from "./dkim";
+import { domainSettings } from "./settings";
+
+const record = (type: string, name: string, value: string): DnsRecord => ({ type, name, value, found: null, observed: null });
+
+export const returnPathDomain = (domain: string) => `${domainSettings.returnPathLabel}.${domain}`;
+
+/** DMARC is recommended, not required: p=none only reports, it never blocks mail. */
+export function recommendedRecords(domain: string): DnsRecord[] {
+  return [record("TXT", `_dmarc.${domain}`, "v=DMARC1; p=none;")];
+}
+
+/** sink/smtp: our own DKIM key, and a return path whose bounces come back to us. */
+export function ownRecords(domain: string, dkimPublicKey: string): DnsRecord[] {
+  const returnPath = returnPathDomain(domain);
+  return [
+    record("TXT", `${DKIM_SELECTOR}._domainkey.${domain}`, `v=DKIM1; k=rsa; p=${dkimPublicKey}`),
+    record("TXT", returnPath, `v=spf1 include:${domainSettings.spfInclude()} ~all`),
+    record("MX", returnPath, domainSettings.mxHost()),
+  ];
+}
+
+/** ses: the three Easy DKIM CNAMEs and SES's MAIL FROM records. */
+export function sesRecords(domain: string, tokens: string[]): DnsRecord[] {
+  const returnPath = returnPathDomain(domain);
+  return [
+    ...tokens.map((token) => record("CNAME", `${token}._domainkey.${domain}`, `${token}.dkim.amazonses.com`)),
+    record("TXT", returnPath, "v=spf1 include:amazonses.com ~all"),
+    record("MX", returnPath, `feedback-smtp.${sesRegion()}.amazonses.com`),
+  ];
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { invalidateAccount, onAccountInvalidated } from "../accounts/account-cache";
+import { onPlanChanged } from "../accounts/accounts";
+import { planOf } from "../accounts/plans";
+import { database } from "../db/client";
+import { accounts, domains, webhookEndpoints } from "../db/schema";
+import { lockAccountDomains } from "../domains/lock";
+
+/**
+ * Plan parking: an account holds at most its plan's allowance of live domains and
+ * webhook endpoints; the oldest ones within it stay active and the newest extra ones
+ * are parked (domains: suspendedAt, endpoints: suspendedByPlan), keeping everything
+ * else, until the plan allows them again. It is a reconciliation, so running it twice
+ * changes nothing.
+ */
+async function planOfAccount(accountId: string): Promise<string | null> {
+  const { db } = await database();
+  const [row] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row?.plan ?? null;
+}
+
+/** Splits ids (oldest first) into those within the allowance and the extra ones. */
+function split(ids: string[], allowance: number | null): { keep: string[]; park: string[] } {
+  const cut = allowance === null ? ids.length : Math.max(0, allowance);
+  return { keep: ids.slice(0, cut), park: ids.slice(cut) };
+}
+
+/** Parks or unparks this account's domains; returns whether anything moved. */
+export async function applyDomainParking(accountId: string): Promise<boolean> {
+  const plan = await planOfAccount(accountId);
+  if (!plan) return false;
+  const { db } = await database();
+  const changed = await db.transaction(async (tx) => {
+    await lockAccountDomains(tx, accountId);
+    const rows = await tx
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(eq(domains.accountId, accountId), ne(domains.status, "failed")))
+      .orderBy(asc(domains.createdAt), asc(domains.id));
+    const { keep, park } = split(rows.map((r) => r.id), planOf(plan).domains);
+    let moved = 0;
+    if (park.length) {
+      moved += (await tx.update(domains).set({ suspendedAt: new Date() })
+        .where(and(inArray(domains.id, park), isNull(domains.suspendedAt))).returning({ id: domains.id })).length;
+    }
+    if (keep.length) {
+      moved += (await tx.update(domains).set({ suspendedAt: null })
+        .where(and(inArray(domains.id, keep), isNotNull(domains.suspendedAt))).returning({ id: domains.id })).length;
+    }
+    return moved > 0;
+  });
+  if (changed) await invalidateAccount(accountId);
+  return changed;
+}
+
+/** Parks or unparks this account's webhook endpoints; returns whether anything moved. */
+export async function applyWebhookParking(accountId: string): Promise<boolean> {
+  const plan = await planOfAccount(accountId);
+  if (!plan) return false;
+  const { db } = await database();
+  const changed = await db.transaction(async (tx) => {
+    // The same lock the endpoint create takes, so a create cannot slip past the allowance.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + accountId}))`);
+    const rows = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+    const { keep, park } = split(rows.map((r) => r.id), planOf(plan).webhooks);
+    let moved = 0;
+    if (park.length) {
+      moved += (await tx.update(webhookEndpoints).set({ suspendedByPlan: true })
+        .where(and(inArray(webhookEndpoints.id, park), eq(webhookEndpoints.suspendedByPlan, false))).returning({ id: webhookEndpoints.id })).length;
+    }
+    if (keep.length) {
+      moved += (await tx.update(webhookEndpoints).set({ suspendedByPlan: false })
+        .where(and(inArray(webhookEndpoints.id, keep), eq(webhookEndpoints.suspendedByPlan, true))).returning({ id: webhookEndpoints.id })).length;
+    }
+    return moved > 0;
+  });
+  if (changed) await invalidateAccount(accountId);
+  return changed;
+}
+
+export async function applyPlanParking(accountId: string): Promise<void> {
+  await applyDomainParking(accountId);
+  await applyWebhookParking(accountId);
+}
+
+/**
+ * A plan change made in this process parks at once (setPlan awaits it). One made
+ * elsewhere (the CLI, another instance) arrives as an account invalidation, so that
+ * reconciles too; runs per account are coalesced.
+ */
+const running = new Map<string, { again: boolean }>();
+function reconcileSoon(accountId: string): void {
+  const current = running.get(accountId);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const state = { again: false };
+  running.set(accountId, state);
+  void (async () => {
+    try {
+      do {
+        state.again = false;
+        await applyPlanParking(accountId);
+      } while (state.again);
+    } catch (err) {
+      console.error(`parking: could not reconcile account ${accountId}`, err);
+    } finally {
+      running.delete(accountId);
+    }
+  })();
+}
+
+const KEY = Symbol.for("posthaste.parkingRegistered");
+const g = globalThis as { [KEY]?: boolean };
+if (!g[KEY]) {
+  g[KEY] = true;
+  onPlanChanged(applyPlanParking);
+  onAccountInvalidated(reconcileSoon);
+}

@@ -1,0 +1,32 @@
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { config } from "../config";
+
+const KEY = Symbol.for("posthaste.sesClient");
+type Holder = { [KEY]?: { client: SESv2Client; signature: string } };
+
+/**
+ * The SESv2 client for MAIL_PROVIDER=ses, honouring AWS_REGION and SES_ENDPOINT
+ * (an SES-compatible endpoint such as LocalStack or a test double). Credentials come
+ * from the SDK's default chain; against a custom SES_ENDPOINT with no AWS credentials
+ * in the environment, placeholder ones are used so the SDK does not probe EC2 metadata.
+ */
+export function sesClient(): SESv2Client {
+  const cfg = config();
+  const region = cfg.awsRegion ?? "us-east-1";
+  const signature = `${region}|${cfg.sesEndpoint ?? ""}`;
+  const g = globalThis as Holder;
+  if (g[KEY]?.signature === signature) return g[KEY].client;
+  const placeholder = cfg.sesEndpoint && !process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE;
+  const client = new SESv2Client({
+    region,
+    ...(cfg.sesEndpoint ? { endpoint: cfg.sesEndpoint } : {}),
+    ...(placeholder ? { credentials: { accessKeyId: "posthaste-local", secretAccessKey: "posthaste-local" } } : {}),
+    maxAttempts: 2,
+  });
+  g[KEY] = { client, signature };
+  return client;
+}
+
+export function sesRegion(): string {
+  return config().awsRegion ?? "us-east-1";
+}

@@ -1,0 +1,75 @@
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetEmailIdentityCommand,
+  PutEmailIdentityMailFromAttributesCommand,
+  type GetEmailIdentityCommandOutput,
+} from "@aws-sdk/client-sesv2";
+import { config } from "../config";
+import { sesClient } from "./client";
+
+export interface SesIdentity {
+  /** The three Easy DKIM tokens (CNAME <token>._domainkey → <token>.dkim.amazonses.com). */
+  tokens: string[];
+  /** SES's verdict: may the identity send. */
+  verified: boolean;
+}
+
+const errorName = (err: unknown) => (err as { name?: string } | null)?.name ?? "";
+
+function identity(out: Pick<GetEmailIdentityCommandOutput, "DkimAttributes" | "VerifiedForSendingStatus">): SesIdentity {
+  return {
+    tokens: out.DkimAttributes?.Tokens ?? [],
+    verified: Boolean(out.VerifiedForSendingStatus) || out.DkimAttributes?.Status === "SUCCESS",
+  };
+}
+
+/**
+ * Creates the domain identity with Easy DKIM and points its MAIL FROM at the return-path
+ * subdomain. An identity left upstream by an earlier row (a recycled failed domain, an
+ * upstream delete that failed) is adopted rather than refused.
+ */
+export async function createIdentity(domain: string, mailFromDomain: string): Promise<SesIdentity> {
+  const client = sesClient();
+  let created: SesIdentity;
+  try {
+    const out = await client.send(new CreateEmailIdentityCommand({
+      EmailIdentity: domain,
+      ...(config().sesConfigurationSet ? { ConfigurationSetName: config().sesConfigurationSet! } : {}),
+    }));
+    created = identity(out);
+  } catch (err) {
+    if (errorName(err) !== "AlreadyExistsException") throw err;
+    created = identity(await client.send(new GetEmailIdentityCommand({ EmailIdentity: domain })));
+  }
+  try {
+    await client.send(new PutEmailIdentityMailFromAttributesCommand({
+      EmailIdentity: domain,
+      MailFromDomain: mailFromDomain,
+      BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
+    }));
+  } catch (err) {
+    // The identity sends without a custom MAIL FROM (SES's own return path); not worth failing the add.
+    console.warn(`ses: could not set MAIL FROM ${mailFromDomain} for ${domain}: ${errorName(err) || String(err)}`);
+  }
+  return created;
+}
+
+/** The identity as SES sees it now, or null when SES has none by that name. */
+export async function getIdentity(domain: string): Promise<SesIdentity | null> {
+  try {
+    return identity(await sesClient().send(new GetEmailIdentityCommand({ EmailIdentity: domain })));
+  } catch (err) {
+    if (errorName(err) === "NotFoundException") return null;
+    throw err;
+  }
+}
+
+/** Removes the identity; one already gone upstream counts as removed. */
+export async function deleteIdentity(domain: string): Promise<void> {
+  try {
+    await sesClient().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
+  } catch (err) {
+    if (errorName(err) !== "NotFoundException") throw err;
+  }
+}
