@@ -152,35 +152,34 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
 }
 
 /**
- * Applies one batch's results to the endpoint: the last attempt's fields always; the
- * failure count only while the endpoint is enabled (a switched-off endpoint holds its
- * count). Returns true when this batch switched the endpoint off.
+ * Applies one batch's results to the endpoint, in the order they finished: the last
+ * attempt's fields always; the failure count only while the endpoint is enabled. The
+ * result that reaches the threshold switches it off, and any after it are late: a
+ * switched-off endpoint holds its count. Returns true when this batch switched it off.
  */
 async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list: Outcome[]): Promise<boolean> {
   const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
-  let reset = false;
-  let exhausted = 0;
-  for (const o of ordered) {
-    if (o.status === "succeeded") { reset = true; exhausted = 0; } else if (o.status === "failed") exhausted++;
-  }
   const last = ordered[ordered.length - 1];
-  const result = await tx.execute(sql`
+  const locked = await tx.execute(sql`select enabled, consecutive_failures from webhook_endpoints where id = ${endpointId} for update`);
+  const [current] = (Array.isArray(locked) ? locked : (locked as unknown as { rows: unknown[] }).rows) as { enabled: boolean; consecutive_failures: number }[];
+  if (!current) return false;
+  let count = current.consecutive_failures;
+  let switchOff = false;
+  if (current.enabled) {
+    for (const o of ordered) {
+      if (o.status === "succeeded") count = 0;
+      else if (o.status === "failed" && ++count >= AUTO_DISABLE_AFTER) { switchOff = true; break; }
+    }
+  }
+  await tx.execute(sql`
     update webhook_endpoints set
       last_attempt_at = ${last.at.toISOString()}::timestamptz,
       last_response_status = ${last.result.status}::int,
-      last_error = ${last.result.status !== null && last.status === "succeeded" ? null : describe(last.result)},
-      consecutive_failures = case when enabled
-        then ${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}
-        else consecutive_failures end,
-      enabled = enabled and not (
-        (${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}) >= ${AUTO_DISABLE_AFTER}),
-      auto_disabled_at = case when enabled and
-        (${reset ? sql`${exhausted}::int` : sql`consecutive_failures + ${exhausted}::int`}) >= ${AUTO_DISABLE_AFTER}
-        then now() else auto_disabled_at end
-    where id = ${endpointId}
-    returning (enabled = false and auto_disabled_at = now()) as flipped`);
-  const rows = Array.isArray(result) ? result : (result as unknown as { rows: { flipped: boolean }[] }).rows;
-  return Boolean((rows as { flipped: boolean }[])[0]?.flipped);
+      last_error = ${last.status === "succeeded" ? null : describe(last.result)},
+      consecutive_failures = ${count}::int
+      ${switchOff ? sql`, enabled = false, auto_disabled_at = now()` : sql``}
+    where id = ${endpointId}`);
+  return switchOff;
 }
 
 function describe(result: PostResult): string {

@@ -1,0 +1,281 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import dns2 from "dns2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyWebhook, WebhookVerificationError } from "../client/webhooks";
+import { startTestServer, type TestServer } from "./harness";
+
+interface Received { path: string; headers: http.IncomingHttpHeaders; raw: Buffer }
+
+let server: TestServer;
+let receiver: http.Server;
+let origin = "";
+const received: Received[] = [];
+/** Per-path answer: status, and an optional delay before answering. */
+const behaviour = new Map<string, { status: number; delayMs?: number; location?: string }>();
+
+// A real DNS server for the "name resolves to a private address" rules (A and AAAA).
+const Packet = (dns2 as any).Packet;
+const dnsAnswers = new Map<string, { A?: string[]; AAAA?: string[] }>();
+let dnsServer: any;
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const path = (req.url ?? "/").split("?")[0];
+      received.push({ path, headers: req.headers, raw: Buffer.concat(chunks) });
+      const b = behaviour.get(path) ?? { status: 200 };
+      setTimeout(() => {
+        res.writeHead(b.status, b.location ? { location: b.location } : {});
+        res.end(b.status >= 400 ? "receiver says no" : "ok");
+      }, b.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+  dnsServer = dns2.createServer({
+    udp: true,
+    handle(request: any, send: (r: any) => void) {
+      const response = Packet.createResponseFromRequest(request);
+      const [q] = request.questions;
+      const entry = dnsAnswers.get(q.name.toLowerCase()) ?? {};
+      const base = { name: q.name, type: q.type, class: Packet.CLASS.IN, ttl: 1 };
+      if (q.type === Packet.TYPE.A) for (const address of entry.A ?? []) response.answers.push({ ...base, address });
+      if (q.type === Packet.TYPE.AAAA) for (const address of entry.AAAA ?? []) response.answers.push({ ...base, address });
+      send(response);
+    },
+  } as any);
+  const udp = dnsServer.servers.udp;
+  await new Promise<void>((r) => udp.bind(0, "127.0.0.1", r));
+
+  server = await startTestServer({
+    WEBHOOK_ALLOWED_ORIGINS: origin,
+    WEBHOOK_RETRY_SCHEDULE: "0.2,0.2",
+    DNS_SERVERS: `127.0.0.1:${udp.address().port}`,
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((r) => receiver?.close(() => r()));
+  dnsServer?.servers.udp.close();
+});
+
+async function db() {
+  const { database } = await import("../server/db/client");
+  return database();
+}
+
+async function record(accountId: string, type = "email.delivered", n = 1) {
+  const { recordEvents } = await import("../server/events/record");
+  const { db: handle } = await db();
+  return recordEvents(handle, Array.from({ length: n }, (_, i) => ({
+    accountId,
+    type: type as any,
+    emailId: `email-${i}`,
+    data: { email_id: `email-${i}`, from: "a@example.com", to: ["b@example.com"], subject: `s${i}`, tags: [] },
+  })));
+}
+
+async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await what();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const at = (path: string) => received.filter((r) => r.path === path);
+
+async function endpoint(apiKey: string, path: string, body: Record<string, unknown> = {}) {
+  const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: origin + path, events: ["*"], ...body } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; secret: string };
+}
+
+async function getEndpoint(apiKey: string, id: string) {
+  return (await server.api("GET", `/v1/webhooks/${id}`, { key: apiKey })).body;
+}
+
+describe("webhook delivery", () => {
+  it("delivers a signed event that verifies on the raw body, once", async () => {
+    const { accountId, apiKey } = await server.account();
+    const ep = await endpoint(apiKey, "/signed");
+    const [event] = await record(accountId, "email.delivered");
+    const [got] = await until(() => at("/signed"), (l) => l.length === 1);
+    expect(got.headers["content-type"]).toBe("application/json");
+    expect(got.headers["posthaste-event-id"]).toBe(event.id);
+    const sig = got.headers["posthaste-signature"] as string;
+    expect(sig).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(got.headers["posthaste-timestamp"]).toBe(sig.slice(2, sig.indexOf(",")));
+    const parsed = verifyWebhook<any>({ secret: ep.secret, rawBody: got.raw, signature: sig });
+    expect(parsed).toEqual({ id: event.id, type: "email.delivered", created_at: event.created_at, data: event.data });
+    expect(new Date(parsed.created_at).toISOString()).toBe(parsed.created_at);
+    // Tampering, a wrong secret or an old timestamp are all refused.
+    expect(() => verifyWebhook({ secret: ep.secret, rawBody: got.raw.toString() + " ", signature: sig })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook({ secret: "whsec_other", rawBody: got.raw, signature: sig })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook({ secret: ep.secret, rawBody: got.raw, signature: sig, now: Math.floor(Date.now() / 1000) + 301 })).toThrow(/tolerance/);
+    const after = await until(() => getEndpoint(apiKey, ep.id), (e) => e.lastAttemptAt !== null);
+    expect(after).toMatchObject({ lastResponseStatus: 200, lastError: null, consecutiveFailures: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(at("/signed")).toHaveLength(1);
+  });
+
+  it("fans out only to enabled endpoints subscribed to the type", async () => {
+    const { accountId, apiKey } = await server.account();
+    await endpoint(apiKey, "/fan-all");
+    await endpoint(apiKey, "/fan-sent", { events: ["email.sent"] });
+    await endpoint(apiKey, "/fan-off", { enabled: false });
+    await record(accountId, "email.bounced", 3);
+    await until(() => at("/fan-all"), (l) => l.length === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(at("/fan-sent")).toHaveLength(0);
+    expect(at("/fan-off")).toHaveLength(0);
+    const ids = new Set(at("/fan-all").map((r) => r.headers["posthaste-event-id"]));
+    expect(ids.size).toBe(3);
+  });
+
+  it("retries on the schedule, logs every attempt, and does not follow redirects", async () => {
+    const { accountId, apiKey } = await server.account();
+    behaviour.set("/flaky", { status: 503 });
+    behaviour.set("/moved", { status: 302, location: `${origin}/redirect-target` });
+    const flaky = await endpoint(apiKey, "/flaky");
+    const moved = await endpoint(apiKey, "/moved");
+    await record(accountId, "email.sent");
+    await until(() => at("/flaky"), (l) => l.length === 2);
+    behaviour.set("/flaky", { status: 204 });
+    await until(() => at("/flaky"), (l) => l.length === 3);
+    const e = await until(() => getEndpoint(apiKey, flaky.id), (v) => v.lastResponseStatus === 204);
+    expect(e).toMatchObject({ consecutiveFailures: 0, lastError: null });
+    const log = await server.api("GET", `/v1/webhooks/${flaky.id}/attempts`, { key: apiKey });
+    expect(log.status).toBe(200);
+    expect(log.body.data.map((a: any) => [a.attempt, a.responseStatus])).toEqual([[3, 204], [2, 503], [1, 503]]);
+    expect(log.body.data[2]).toMatchObject({ eventType: "email.sent", error: null, responseBodyHead: "receiver says no" });
+    expect(log.body.data[0].deliveryStatus).toBe("succeeded");
+    const page = await server.api("GET", `/v1/webhooks/${flaky.id}/attempts?limit=2`, { key: apiKey });
+    expect(page.body).toMatchObject({ hasMore: true });
+    const rest = await server.api("GET", `/v1/webhooks/${flaky.id}/attempts?limit=2&cursor=${page.body.nextCursor}`, { key: apiKey });
+    expect(rest.body.data.map((a: any) => a.attempt)).toEqual([1]);
+    expect(rest.body.nextCursor).toBeNull();
+
+    // The redirect is a failed attempt: three of them exhaust the delivery, the target is never asked.
+    await until(() => getEndpoint(apiKey, moved.id), (v) => v.consecutiveFailures === 1);
+    expect(at("/moved")).toHaveLength(3);
+    expect(at("/redirect-target")).toHaveLength(0);
+    expect(await getEndpoint(apiKey, moved.id)).toMatchObject({ lastResponseStatus: 302, lastError: "HTTP 302", enabled: true });
+  });
+
+  it("switches an endpoint off after 20 exhausted deliveries, emails the owner, and re-enabling resets it", async () => {
+    const { accountId, apiKey, email } = await server.account();
+    behaviour.set("/down", { status: 500 });
+    const ep = await endpoint(apiKey, "/down");
+    await record(accountId, "email.delivered", 19);
+    await until(() => getEndpoint(apiKey, ep.id), (v) => v.consecutiveFailures === 19);
+    expect((await getEndpoint(apiKey, ep.id)).enabled).toBe(true);
+    await record(accountId, "email.delivered", 3);
+    const off = await until(() => getEndpoint(apiKey, ep.id), (v) => v.enabled === false);
+    expect(off.consecutiveFailures).toBe(20);
+    expect(off.autoDisabledAt).toEqual(expect.any(Number));
+    expect(off.lastResponseStatus).toBe(500);
+    const { rows } = await db();
+    const { sql } = await import("drizzle-orm");
+    const notices = await rows<any>(sql`select "from", "to", subject, status, text from emails where account_id = ${accountId}`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].to).toEqual([email]);
+    expect(notices[0].from).toMatch(/^notifications@/);
+    expect(notices[0].text).toContain(ep.id);
+    // The other two deliveries' results, landing after the switch-off, do not move the count.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await getEndpoint(apiKey, ep.id)).consecutiveFailures).toBe(20);
+    const before = at("/down").length;
+    await record(accountId, "email.delivered");
+    const on = await server.api("PATCH", `/v1/webhooks/${ep.id}`, { key: apiKey, body: { enabled: true } });
+    expect(on.body).toMatchObject({ enabled: true, consecutiveFailures: 0, autoDisabledAt: null });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(at("/down").length).toBe(before);
+  });
+
+  it("a late result does not move a switched-off endpoint's count", async () => {
+    const { accountId, apiKey } = await server.account();
+    behaviour.set("/late", { status: 500, delayMs: 600 });
+    const ep = await endpoint(apiKey, "/late");
+    await record(accountId, "email.sent");
+    await until(() => at("/late"), (l) => l.length === 3);
+    await server.api("PATCH", `/v1/webhooks/${ep.id}`, { key: apiKey, body: { enabled: false } });
+    const settled = await until(() => getEndpoint(apiKey, ep.id), (v) => v.lastAttemptAt !== null && at("/late").length === 3, 5000);
+    await new Promise((r) => setTimeout(r, 900));
+    const final = await getEndpoint(apiKey, ep.id);
+    expect(settled.enabled).toBe(false);
+    expect(final.consecutiveFailures).toBe(0);
+    expect(final.lastResponseStatus).toBe(500);
+  });
+
+  it("resends one event to an endpoint", async () => {
+    const { accountId, apiKey } = await server.account();
+    const ep = await endpoint(apiKey, "/again");
+    const [event] = await record(accountId, "email.opened");
+    await until(() => at("/again"), (l) => l.length === 1);
+    const res = await server.api("POST", `/v1/webhooks/${ep.id}/resend`, { key: apiKey, body: { eventId: event.id } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ endpointId: ep.id, eventId: event.id });
+    const both = await until(() => at("/again"), (l) => l.length === 2);
+    expect(both[1].raw.equals(both[0].raw)).toBe(true);
+    const other = await server.account();
+    expect((await server.api("POST", `/v1/webhooks/${ep.id}/resend`, { key: other.apiKey, body: { eventId: event.id } })).status).toBe(404);
+    const otherEp = await endpoint(other.apiKey, "/again-other");
+    expect((await server.api("POST", `/v1/webhooks/${otherEp.id}/resend`, { key: other.apiKey, body: { eventId: event.id } })).status).toBe(404);
+  });
+
+  it("refuses a name resolving to a private address at create, and re-checks at delivery (no rebinding)", async () => {
+    const { accountId, apiKey } = await server.account();
+    dnsAnswers.set("evil.test.example", { A: ["127.0.0.1"] });
+    dnsAnswers.set("evil6.test.example", { AAAA: ["::1"] });
+    dnsAnswers.set("mixed.test.example", { A: ["93.184.216.34", "10.0.0.1"] });
+    for (const host of ["evil.test.example", "evil6.test.example", "mixed.test.example"]) {
+      const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/hook`, events: ["*"] } });
+      expect(res.status, host).toBe(400);
+      expect(res.body.error.message).toMatch(/resolves to a private/);
+    }
+    dnsAnswers.set("rebind.test.example", { A: ["93.184.216.34"] });
+    const ep = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://rebind.test.example/hook", events: ["*"] } });
+    expect(ep.status).toBe(201);
+    dnsAnswers.set("rebind.test.example", { A: ["127.0.0.1"] });
+    await record(accountId, "email.sent");
+    const log = await until(
+      async () => (await server.api("GET", `/v1/webhooks/${ep.body.id}/attempts`, { key: apiKey })).body.data,
+      (d: any[]) => d.length >= 1,
+    );
+    expect(log[0]).toMatchObject({ responseStatus: null, durationMs: 0 });
+    expect(log[0].error).toMatch(/target refused: .*127\.0\.0\.1/);
+  });
+
+  it("refuses every private spelling at delivery too, without connecting", async () => {
+    const { accountId, apiKey } = await server.account();
+    const urls = [
+      "https://127.0.0.1/x", "https://2130706433/x", "https://0x7f000001/x", "https://0177.0.0.1/x", "https://[::1]/x",
+      "https://[::ffff:127.0.0.1]/x", "https://169.254.169.254/x", "https://100.64.0.1/x", "https://[fe80::1]/x",
+      "https://0.0.0.0/x", "https://evil.test.example/x", "http://93.184.216.34/x", "https://93.184.216.34:8443/x",
+    ];
+    const { rows } = await db();
+    const { sql } = await import("drizzle-orm");
+    const { newId } = await import("../server/lib/ids");
+    const ids: string[] = [];
+    // Rows written straight to the table: as if the rules had changed since they were created.
+    for (const url of urls) {
+      const id = newId();
+      ids.push(id);
+      await rows(sql`insert into webhook_endpoints (id, account_id, url, events, secret) values (${id}, ${accountId}, ${url}, '["*"]'::jsonb, 'whsec_x')`);
+    }
+    await record(accountId, "email.failed");
+    for (const [i, id] of ids.entries()) {
+      const e = await until(() => getEndpoint(apiKey, id), (v) => v.lastAttemptAt !== null);
+      expect(e.lastError, urls[i]).toMatch(/^target refused/);
+      expect(e.lastResponseStatus).toBeNull();
+    }
+  });
+});
