@@ -54,7 +54,10 @@ export async function addManual(accountId: string, emails: string[]): Promise<{ 
 }
 
 export async function removeSuppression(accountId: string, rawAddress: string): Promise<{ address: string; removed: boolean }> {
-  const address = normaliseAddress(rawAddress);
+  // The path segment arrives still URL-encoded (the /v1 adapter does not decode it).
+  let decoded = rawAddress;
+  try { decoded = decodeURIComponent(rawAddress); } catch { /* malformed escape: use as sent */ }
+  const address = normaliseAddress(decoded);
   const { db } = await database();
   const deleted = await db.delete(suppressions)
     .where(and(eq(suppressions.accountId, accountId), eq(suppressions.address, address)))
