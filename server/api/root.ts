@@ -1,5 +1,7 @@
 import { apiKeysRouter } from "./routers/api-keys";
+import { emailsRouter } from "./routers/emails";
 import { suppressionsRouter } from "./routers/suppressions";
+import { usageRouter } from "./routers/usage";
 import { webhooksRouter } from "./routers/webhooks";
 import { domainsRouter } from "./routers/domains";
 import { createCallerFactory, router } from "./trpc";
@@ -9,6 +11,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
+  emails: emailsRouter,
+  usage: usageRouter,
   domains: domainsRouter,
 });
 

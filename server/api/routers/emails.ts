@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { sendBatch, sendEmail } from "../../sending/accept";
+import { cancelEmail, getEmail, LIST_STATUSES, listEmails } from "../../sending/read";
+import { sendRequestSchema } from "../../sending/request";
+import { MAX_SEARCH_CHARS } from "../../sending/search";
+import { fullScopeProcedure, router, sendProcedure } from "../trpc";
+
+const tag = z.object({ name: z.string(), value: z.string() });
+const errorObject = z.object({ type: z.string(), message: z.string(), docs_url: z.string() });
+
+const emailListItem = z.object({
+  id: z.string(),
+  status: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+  tags: z.array(tag),
+});
+
+const emailStatus = z.object({
+  id: z.string(),
+  status: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  sesMessageId: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  replyTo: z.array(z.string()),
+  tags: z.array(tag),
+  scheduledAt: z.number().int().nullable(),
+  timeline: z.array(z.object({ type: z.string(), at: z.number().int(), detail: z.string().nullable() })),
+});
+
+export const emailsRouter = router({
+  send: sendProcedure
+    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" } })
+    .input(sendRequestSchema)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null)),
+
+  batch: sendProcedure
+    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails" })
+    .input(z.object({
+      emails: z.array(z.unknown(), { error: "the body must be a JSON array of send requests" })
+        .min(1, "a batch holds 1 to 100 emails")
+        .max(100, "a batch holds 1 to 100 emails"),
+    }))
+    .output(z.object({
+      data: z.array(z.union([z.object({ id: z.string() }), z.object({ error: errorObject })])),
+      summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
+    }))
+    .mutation(({ ctx, input }) => sendBatch(ctx.account, input.emails)),
+
+  list: fullScopeProcedure
+    .meta({ openapi: { method: "GET", path: "/v1/emails", tags: ["Emails"], summary: "List and search emails" } })
+    .input(z.object({
+      cursor: z.string().optional(),
+      limit: z.coerce.number({ error: "limit must be an integer from 1 to 100" }).int("limit must be an integer from 1 to 100")
+        .min(1, "limit must be an integer from 1 to 100").max(100, "limit must be an integer from 1 to 100").default(50),
+      status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
+      search: z.string().max(MAX_SEARCH_CHARS, `search: at most ${MAX_SEARCH_CHARS} characters`).optional(),
+    }))
+    .output(z.object({ data: z.array(emailListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }))
+    .query(({ ctx, input }) => listEmails(ctx.account.id, input)),
+
+  get: fullScopeProcedure
+    .meta({ openapi: { method: "GET", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Retrieve an email with its timeline" } })
+    .input(z.object({ id: z.string() }))
+    .output(emailStatus)
+    .query(({ ctx, input }) => getEmail(ctx.account.id, input.id)),
+
+  cancel: fullScopeProcedure
+    .meta({ openapi: { method: "DELETE", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Cancel a scheduled email" } })
+    .input(z.object({ id: z.string() }))
+    .output(z.object({ id: z.string(), canceled: z.boolean() }))
+    .mutation(({ ctx, input }) => cancelEmail(ctx.account.id, input.id)),
+});

@@ -1,0 +1,386 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Account } from "../accounts/account-cache";
+import { config } from "../config";
+import { database, type Database } from "../db/client";
+import { isSimulatorAddress } from "../delivery/simulator";
+import { accountDomains, canSend, type AccountDomain } from "../domains/sending-domain";
+import { ApiError, errorObject, toApiError, type ErrorObject } from "../errors";
+import { TASKS } from "../jobs/names";
+import { wake } from "../jobs/tasks";
+import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
+import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
+import { noteMonthCount, resultRows } from "../limits/quota";
+import { newId } from "../lib/ids";
+import { secondsToUtcMidnight } from "../lib/time";
+import { blockedForBatch, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
+import { parseAddress, type ParsedAddress } from "./addresses";
+import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
+import { searchTextOf } from "./search";
+import { formatZodError } from "../errors";
+
+/** A message that passed the per-message rules: the row to store and what the limits count. */
+interface Prepared {
+  row: Record<string, unknown>;
+  id: string;
+  recipients: string[];
+  bulk: boolean;
+  idempotencyKey: string | null;
+  immediate: boolean;
+  testMode: boolean;
+}
+
+/** Sending paused by the deliverability breaker: refused before anything else. */
+function assertNotBlocked(account: Account): void {
+  if (account.deliverabilityBlockedAt) {
+    throw new ApiError("deliverability_blocked", 403, "Sending is paused by the deliverability circuit breaker (bounce or complaint rate too high over the last 24 hours); it resumes automatically when the rates recover.");
+  }
+}
+
+function dedupe(lists: ParsedAddress[][]): ParsedAddress[][] {
+  const seen = new Set<string>();
+  return lists.map((list) => list.filter((a) => (seen.has(a.address) ? false : (seen.add(a.address), true))));
+}
+
+/** Test mode: recipients other than the signup email and simulator addresses go to the signup email. */
+function testModeRecipients(account: Account, draft: SendDraft): ParsedAddress[][] {
+  const owner = account.email ? parseAddress(account.email) : null;
+  const keep = (a: ParsedAddress) => a.address === owner?.address || isSimulatorAddress(a.address);
+  const lists = [draft.to, draft.cc, draft.bcc];
+  if (!owner && lists.some((l) => l.some((a) => !keep(a)))) {
+    throw new ApiError("sandbox_recipient", 422, `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, and this account has no signup email to rewrite to.`);
+  }
+  return dedupe(lists.map((l) => l.map((a) => (keep(a) ? a : owner!))));
+}
+
+/** Accounts awaiting review reach only their own verified domains, the account email and simulators. */
+function assertReviewAllows(account: Account, domains: Map<string, AccountDomain>, recipients: ParsedAddress[]): void {
+  const owner = account.email?.trim().toLowerCase();
+  const outside = recipients.filter((a) => a.address !== owner && !isSimulatorAddress(a.address) && !canSend(domains.get(a.domain)));
+  if (outside.length) {
+    throw new ApiError("account_pending_review", 403, `This account is awaiting review and may send only to its own verified domains, its account email and simulator addresses; not allowed: ${outside.map((a) => a.address).join(", ")}.`);
+  }
+}
+
+function fromDomain(domains: Map<string, AccountDomain>, from: ParsedAddress): AccountDomain {
+  const domain = domains.get(from.domain);
+  if (!domain) {
+    throw new ApiError("domain_error", 403, `The domain ${from.domain} is not on this account. Add and verify it, or send from ${config().sandboxSender} to test.`);
+  }
+  if (domain.status !== "verified") throw new ApiError("domain_error", 403, `The domain ${from.domain} is not verified yet.`);
+  if (!canSend(domain)) throw new ApiError("domain_error", 403, `The domain ${from.domain} is suspended by a plan downgrade and cannot send.`);
+  return domain;
+}
+
+/** The per-message rules: from domain or test mode, review limits; builds the row. */
+function prepare(account: Account, domains: Map<string, AccountDomain>, draft: SendDraft, now: Date): Prepared {
+  const testMode = draft.from.address === config().sandboxSender;
+  let domainId: string | null = null;
+  let to = draft.to, cc = draft.cc, bcc = draft.bcc;
+  if (testMode) {
+    [to, cc, bcc] = testModeRecipients(account, draft);
+  } else {
+    domainId = fromDomain(domains, draft.from).id;
+    if (!account.approvedAt) assertReviewAllows(account, domains, [...to, ...cc, ...bcc]);
+  }
+  const id = newId(now.getTime());
+  const all = [...to, ...cc, ...bcc];
+  const row = {
+    id,
+    account_id: account.id,
+    status: draft.scheduledAt ? "scheduled" : "queued",
+    from: draft.from.raw,
+    to: to.map((a) => a.raw),
+    cc: cc.map((a) => a.raw),
+    bcc: bcc.map((a) => a.raw),
+    reply_to: draft.replyTo,
+    subject: draft.subject,
+    html: draft.html,
+    text: draft.text,
+    headers: draft.headers,
+    tags: draft.tags,
+    attachments: draft.attachments,
+    bulk: draft.bulk,
+    test_mode: testMode,
+    domain_id: domainId,
+    recipient_count: new Set(all.map((a) => a.address)).size,
+    idempotency_key: draft.idempotencyKey,
+    message_id: `<${id}@${draft.from.domain}>`,
+    ses_message_id: null,
+    error: null,
+    search_text: searchTextOf(draft.subject, draft.from.raw, all.map((a) => a.raw)),
+    scheduled_at: draft.scheduledAt?.toISOString() ?? null,
+    created_at: now.toISOString(),
+    sent_at: null,
+    next_attempt_at: (draft.scheduledAt ?? now).toISOString(),
+    attempts: 0,
+  };
+  return {
+    row, id, recipients: [...new Set(all.map((a) => a.address))], bulk: draft.bulk, idempotencyKey: draft.idempotencyKey,
+    immediate: draft.scheduledAt === null, testMode,
+  };
+}
+
+interface AcceptResult {
+  inserted: number;
+  idem: { key: string; id: string }[];
+  blocked: BlockedRecipient[];
+  month_ok: boolean | null;
+  day_ok: boolean | null;
+  sandbox_ok: boolean | null;
+  rate_ok: boolean | null;
+  retry_after: number | null;
+  month_count: number | null;
+}
+
+/** A unique violation on the idempotency index (a concurrent repeat won) or the counter race guard. */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Stores messages in ONE statement: idempotency and suppression look-ups (single sends),
+ * the quota/day checks, the rate bucket, the counters and the insert with its timeline
+ * entry. Nothing is written unless every gate passes; a concurrent charge that slips past
+ * the snapshot checks aborts the statement (null id) rather than leave counters off.
+ */
+function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; checkBlocked: Prepared | null; now: Date }): SQL {
+  const a = account.id;
+  const rowsJson = JSON.stringify(items.map((p) => p.row));
+  const immediate = items.filter((p) => p.immediate);
+  const charge: Charge = {
+    accountId: a,
+    messages: immediate.length,
+    recipients: immediate.reduce((n, p) => n + p.recipients.length, 0),
+    sandbox: immediate.filter((p) => p.testMode).length,
+  };
+  const ctes: SQL[] = [
+    sql`idem as (select idempotency_key as key, id from emails where account_id = ${a}
+      and idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(opts.checkKeys)}::jsonb)))`,
+    opts.checkBlocked
+      ? sql`blocked as (${blockedRecipientsQuery(a, opts.checkBlocked.recipients, opts.checkBlocked.bulk)})`
+      : sql`blocked as (select null::text as address, null::text as reason where false)`,
+  ];
+  const free = sql`not exists (select 1 from idem) and not exists (select 1 from blocked)`;
+  const metered = isMetered(limits, items);
+  const counting = metered && charge.messages > 0;
+  let admitted = free;
+  if (metered) {
+    ctes.push(checkCtes(charge, limits, { enforceDay: true, now: opts.now }));
+    admitted = sql`${free} and ${checksPass}`;
+  }
+  const rate = limits.rate;
+  const n = items.length;
+  if (rate) {
+    const refilled = sql`least(${rate.burst}::float8, b.tokens + greatest(0, extract(epoch from clock_timestamp() - b.updated_at)::float8) * ${rate.perSecond}::float8)`;
+    ctes.push(sql`bucket as (
+      insert into rate_buckets as b (account_id, tokens, updated_at)
+      select ${a}, ${rate.burst}::float8 - ${n}::float8, clock_timestamp() where ${admitted}
+      on conflict (account_id) do update set tokens = ${refilled} - ${n}::float8, updated_at = greatest(b.updated_at, clock_timestamp())
+      where ${refilled} >= least(${n}::float8, ${rate.burst}::float8)
+      returning 1)`);
+    admitted = sql`exists (select 1 from bucket)`;
+  }
+  if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
+  const rows = counting
+    ? sql`case when (select count(*) from counted) = 2 then ${rowsJson}::jsonb
+        else (select jsonb_agg(e - 'id') from jsonb_array_elements(${rowsJson}::jsonb) e) end`
+    : sql`${rowsJson}::jsonb`;
+  ctes.push(sql`ins as (insert into emails select * from jsonb_populate_recordset(null::emails, ${rows}) where ${admitted}
+      returning id, status, created_at)`);
+  ctes.push(sql`ev as (insert into email_events (id, email_id, type, at)
+      select gen_random_uuid()::text, id, case when status = 'scheduled' then 'scheduled' else 'queued' end, created_at from ins)`);
+  const retryAfter = rate
+    ? sql`(select greatest(1, ceil((least(${n}::float8, ${rate.burst}::float8) - least(${rate.burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)::float8) * ${rate.perSecond}::float8)) / ${rate.perSecond}::float8))::int from rate_buckets where account_id = ${a})`
+    : sql`null::int`;
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select (select count(*) from ins)::int as inserted,
+      (select coalesce(json_agg(json_build_object('key', key, 'id', id)), '[]'::json) from idem) as idem,
+      (select coalesce(json_agg(json_build_object('address', address, 'reason', reason)), '[]'::json) from blocked) as blocked,
+      ${metered ? sql`(select month_ok from chk)` : sql`null::boolean`} as month_ok,
+      ${metered ? sql`(select day_ok from chk)` : sql`null::boolean`} as day_ok,
+      ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
+      ${rate ? sql`exists (select 1 from bucket)` : sql`null::boolean`} as rate_ok,
+      ${retryAfter} as retry_after,
+      ${counting ? monthCountSql(opts.now) : sql`null::int`} as month_count`;
+}
+
+/** Whether a send goes through the counted gates: any limit, or a test-mode send (its daily cap). */
+function isMetered(limits: SendLimits, items: Prepared[]): boolean {
+  return !isUnmetered(limits) || items.some((p) => p.immediate && p.testMode);
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+/** The limit a refused statement ran into, as the spec's error. */
+function limitError(limits: SendLimits, r: AcceptResult): ApiError {
+  if (r.month_ok === false) {
+    return new ApiError("quota_exceeded", 429, `Monthly quota exhausted: this account has reached its limit of ${limits.hardLimit} messages this month (plan limit ${limits.monthLimit} plus grace). Sending resumes at the monthly reset.`);
+  }
+  if (r.day_ok === false && limits.day) {
+    if (limits.day.kind === "plan") {
+      return new ApiError("quota_exceeded", 429, `Daily quota exhausted: this plan sends ${limits.day.limit} messages per UTC day. Retry after UTC midnight.`);
+    }
+    const why = limits.day.kind === "ramp" ? "new-account ramp" : "review throttle";
+    return new ApiError("rate_limited", 429, `Daily capacity reached: the ${why} allows ${limits.day.limit} recipients per UTC day.`, secondsToUtcMidnight());
+  }
+  if (r.sandbox_ok === false) {
+    return new ApiError("rate_limited", 429, `Test-mode daily cap reached: at most 20 sends per UTC day from ${config().sandboxSender}.`, secondsToUtcMidnight());
+  }
+  if (r.rate_ok === false) {
+    return new ApiError("rate_limited", 429, `Send rate exceeded: ${limits.rate!.perSecond} messages per second (burst ${limits.rate!.burst}).`, Math.max(1, r.retry_after ?? 1));
+  }
+  return new ApiError("rate_limited", 429, "Too many concurrent sends contended for this account's counters; retry shortly.", 1);
+}
+
+async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> {
+  const [row] = await d.rows<AcceptResult>(statement);
+  return {
+    ...row,
+    idem: parseJson(row.idem),
+    blocked: parseJson(row.blocked),
+    retry_after: row.retry_after === null ? null : Number(row.retry_after),
+    month_count: row.month_count === null ? null : Number(row.month_count),
+  };
+}
+
+/** After a stored charge: quota.exceeded when it entered the grace band, and the dispatcher's nudge. */
+async function afterAccept(d: Database, account: Account, limits: SendLimits, items: Prepared[], r: AcceptResult, now: Date): Promise<void> {
+  if (!isMetered(limits, items)) {
+    const immediate = items.filter((p) => p.immediate);
+    if (immediate.length) {
+      countLater({ accountId: account.id, messages: immediate.length, recipients: immediate.reduce((n, p) => n + p.recipients.length, 0), sandbox: 0 });
+    }
+  } else {
+    await noteMonthCount(d.db, account, limits, r.month_count, now);
+  }
+  wake(TASKS.dispatch);
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** POST /v1/emails: the id of the stored message (or of the original, for a repeated idempotency key). */
+export async function sendEmail(account: Account, input: SendRequest, idempotencyHeader: string | null): Promise<{ id: string }> {
+  assertNotBlocked(account);
+  const draft = toDraft(input, idempotencyHeader);
+  const domains = await accountDomains(account.id);
+  const d = await database();
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    const limits = sendLimits(account, now);
+    const item = prepare(account, domains, draft, now);
+    let r: AcceptResult;
+    try {
+      r = await runStatement(d, acceptStatement(account, limits, [item], {
+        checkKeys: item.idempotencyKey ? [item.idempotencyKey] : [],
+        checkBlocked: item,
+        now,
+      }));
+    } catch (err) {
+      const code = pgCode(err);
+      if (code === "23505" && attempt < MAX_ATTEMPTS) continue; // a concurrent repeat stored it first: read its id
+      if (code === "23502") throw limitError(limits, { month_ok: null, day_ok: null, sandbox_ok: null, rate_ok: null } as AcceptResult);
+      throw err;
+    }
+    if (r.idem.length) return { id: r.idem[0].id };
+    if (r.blocked.length) throw new ApiError("suppressed_recipient", 422, suppressedMessage(r.blocked));
+    if (r.inserted !== 1) throw limitError(limits, r);
+    await afterAccept(d, account, limits, [item], r, now);
+    return { id: item.id };
+  }
+}
+
+export type BatchEntry = { id: string } | { error: ErrorObject };
+
+/**
+ * POST /v1/emails/batch: every entry validated and ruled on independently (its failure
+ * is its own `{ error }`); the valid ones are stored together in one statement. Limits
+ * (quota, day caps, rate) apply to the request as a whole.
+ */
+export async function sendBatch(account: Account, entries: unknown[]): Promise<{ data: BatchEntry[]; summary: { total: number; succeeded: number; failed: number } }> {
+  assertNotBlocked(account);
+  const domains = await accountDomains(account.id);
+  const d = await database();
+  const drafts: (SendDraft | ErrorObject)[] = entries.map((entry) => {
+    const parsed = sendRequestSchema.safeParse(entry);
+    if (!parsed.success) return errorObject("validation_error", formatZodError(parsed.error));
+    try {
+      return toDraft(parsed.data);
+    } catch (err) {
+      return toApiError(err).toObject();
+    }
+  });
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    const limits = sendLimits(account, now);
+    const data: (BatchEntry | null)[] = drafts.map(() => null);
+    const prepared: (Prepared | null)[] = drafts.map((draft, i) => {
+      if ("type" in draft) {
+        data[i] = { error: draft };
+        return null;
+      }
+      try {
+        return prepare(account, domains, draft, now);
+      } catch (err) {
+        data[i] = { error: toApiError(err).toObject() };
+        return null;
+      }
+    });
+
+    // Idempotency: keys already stored answer with the original id; a key repeated inside
+    // the batch answers with the id its first entry gets.
+    const keys = [...new Set(prepared.flatMap((p) => (p?.idempotencyKey ? [p.idempotencyKey] : [])))];
+    const existing = new Map<string, string>();
+    if (keys.length) {
+      const rows = await d.rows<{ key: string; id: string }>(sql`select idempotency_key as key, id from emails
+        where account_id = ${account.id} and idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
+      for (const r of rows) existing.set(r.key, r.id);
+    }
+    const firstWithKey = new Map<string, Prepared>();
+    prepared.forEach((p, i) => {
+      if (!p?.idempotencyKey) return;
+      const known = existing.get(p.idempotencyKey) ?? firstWithKey.get(p.idempotencyKey)?.id;
+      if (known) {
+        data[i] = { id: known };
+        prepared[i] = null;
+      } else {
+        firstWithKey.set(p.idempotencyKey, p);
+      }
+    });
+
+    const live = prepared.filter((p): p is Prepared => p !== null);
+    const blocked = await blockedForBatch(d, account.id,
+      [...new Set(live.filter((p) => p.bulk).flatMap((p) => p.recipients))],
+      [...new Set(live.filter((p) => !p.bulk).flatMap((p) => p.recipients))]);
+    prepared.forEach((p, i) => {
+      if (!p) return;
+      const map = p.bulk ? blocked.bulk : blocked.other;
+      const hits = p.recipients.filter((a) => map.has(a)).map((address) => ({ address, reason: map.get(address)! }));
+      if (hits.length) {
+        data[i] = { error: errorObject("suppressed_recipient", suppressedMessage(hits)) };
+        prepared[i] = null;
+      }
+    });
+
+    const items = prepared.filter((p): p is Prepared => p !== null);
+    if (items.length) {
+      let r: AcceptResult;
+      try {
+        r = await runStatement(d, acceptStatement(account, limits, items, { checkKeys: [], checkBlocked: null, now }));
+      } catch (err) {
+        const code = pgCode(err);
+        if (code === "23505" && attempt < MAX_ATTEMPTS) continue;
+        if (code === "23502") throw limitError(limits, { month_ok: null, day_ok: null, sandbox_ok: null, rate_ok: null } as AcceptResult);
+        throw err;
+      }
+      if (r.inserted !== items.length) throw limitError(limits, r);
+      prepared.forEach((p, i) => { if (p) data[i] = { id: p.id }; });
+      await afterAccept(d, account, limits, items, r, now);
+    }
+    const out = data as BatchEntry[];
+    const failed = out.filter((e) => "error" in e).length;
+    return { data: out, summary: { total: out.length, succeeded: out.length - failed, failed } };
+  }
+}

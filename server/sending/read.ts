@@ -1,0 +1,169 @@
+import { sql, type SQL } from "drizzle-orm";
+import { database } from "../db/client";
+import type { Tag } from "../db/schema";
+import { notFound, validationError } from "../errors";
+import { isUuid } from "../lib/ids";
+import { searchQuery } from "./search";
+
+/** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
+export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
+
+export const LIST_STATUSES = ["scheduled", "queued", "sent", "delivered", "bounced", "complained", "failed", "canceled"] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+export interface TimelineEntry { type: string; at: number; detail: string | null }
+
+export interface EmailView {
+  id: string;
+  status: string;
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
+  subject: string;
+  tags: Tag[];
+  sesMessageId: string | null;
+  error: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  scheduledAt: number | null;
+  timeline: TimelineEntry[];
+}
+
+export interface EmailListItem {
+  id: string;
+  status: string;
+  from: string;
+  to: string[];
+  subject: string;
+  createdAt: number;
+  sentAt: number | null;
+  tags: Tag[];
+}
+
+const toMs = (v: unknown): number | null => (v === null || v === undefined ? null : new Date(v as string).getTime());
+const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+/** GET /v1/emails/{id}: the message with its timeline, oldest first. */
+export async function getEmail(accountId: string, id: string): Promise<EmailView> {
+  if (!isUuid(id)) throw notFound("Email");
+  const d = await database();
+  const [row] = await d.rows<Record<string, unknown>>(sql`
+    select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
+      e.created_at, e.sent_at, e.scheduled_at,
+      (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
+         from email_events t where t.email_id = e.id) as timeline
+    from emails e where e.id = ${id} and e.account_id = ${accountId}`);
+  if (!row) throw notFound("Email");
+  return {
+    id: row.id as string,
+    status: publicStatus(row.status as string),
+    from: row.from as string,
+    to: json(row.to),
+    cc: json(row.cc),
+    bcc: json(row.bcc),
+    replyTo: json(row.reply_to),
+    subject: row.subject as string,
+    tags: json(row.tags),
+    sesMessageId: (row.ses_message_id as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    createdAt: toMs(row.created_at)!,
+    sentAt: toMs(row.sent_at),
+    scheduledAt: toMs(row.scheduled_at),
+    timeline: json<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({ type: t.type, at: toMs(t.at)!, detail: t.detail ?? null })),
+  };
+}
+
+type Cursor = { k: "t"; us: string; id: string } | { k: "r"; rank: number; us: string; id: string };
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+function decodeCursor(value: string, kind: Cursor["k"]): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Cursor;
+    if (c.k === kind && /^\d{1,20}$/.test(c.us) && isUuid(c.id) && (c.k === "t" || Number.isFinite(c.rank))) return c;
+  } catch { /* fall through */ }
+  throw validationError("cursor: not a cursor this list returned (use nextCursor as given, with the same search)");
+}
+
+const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
+
+/**
+ * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
+ * by relevance over the full-text index of subject, from and recipients. Keyset cursors.
+ */
+export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<{ data: EmailListItem[]; hasMore: boolean; nextCursor: string | null }> {
+  const d = await database();
+  const take = opts.limit + 1;
+  let rows: Record<string, unknown>[];
+  if (opts.search !== undefined && opts.search.trim() !== "") {
+    const query = searchQuery(opts.search);
+    if (query === null) return { data: [], hasMore: false, nextCursor: null };
+    const c = opts.cursor ? decodeCursor(opts.cursor, "r") : null;
+    const vector = sql`to_tsvector('simple'::regconfig, search_text)`;
+    const rank = sql`ts_rank(${vector}, to_tsquery('simple', ${query}))::float8`;
+    rows = await d.rows(sql`select ${columns}, ${rank} as rank from emails
+      where account_id = ${accountId} and ${vector} @@ to_tsquery('simple', ${query})
+        ${opts.status ? sql`and status = ${opts.status}` : sql``}
+        ${c && c.k === "r" ? sql`and (${rank}, created_at, id) < (${c.rank}::float8, ${at(c.us)}, ${c.id})` : sql``}
+      order by rank desc, created_at desc, id desc limit ${take}`);
+  } else {
+    const c = opts.cursor ? decodeCursor(opts.cursor, "t") : null;
+    const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
+    const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
+      order by created_at desc, id desc limit ${take})`;
+    // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
+    const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
+    const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
+    rows = await d.rows(parts.length === 1 ? parts[0]
+      : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`);
+  }
+  const hasMore = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  const nextCursor = hasMore && last
+    ? encodeCursor(last.rank !== undefined
+      ? { k: "r", rank: Number(last.rank), us: String(last.us), id: last.id as string }
+      : { k: "t", us: String(last.us), id: last.id as string })
+    : null;
+  return {
+    data: page.map((r) => ({
+      id: r.id as string,
+      status: publicStatus(r.status as string),
+      from: r.from as string,
+      to: json(r.to),
+      subject: r.subject as string,
+      createdAt: toMs(r.created_at)!,
+      sentAt: toMs(r.sent_at),
+      tags: json(r.tags),
+    })),
+    hasMore,
+    nextCursor,
+  };
+}
+
+/**
+ * DELETE /v1/emails/{id}: cancels a message still `scheduled` (decided by its stored
+ * status, under the row lock the dispatcher also takes); 409 once it has left.
+ */
+export async function cancelEmail(accountId: string, id: string): Promise<{ id: string; canceled: boolean }> {
+  if (!isUuid(id)) throw notFound("Email");
+  const d = await database();
+  const [row] = await d.rows<{ canceled: number }>(sql`
+    with c as (
+      update emails set status = 'canceled', next_attempt_at = null
+      where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
+    ), ev as (
+      insert into email_events (id, email_id, type, at) select gen_random_uuid()::text, id, 'canceled', clock_timestamp() from c
+    )
+    select (select count(*) from c)::int as canceled`);
+  if (row.canceled === 1) return { id, canceled: true };
+  const [current] = await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`);
+  if (!current) throw notFound("Email");
+  if (current.status === "canceled") return { id, canceled: true };
+  throw validationError(`The email has already been dispatched (status ${publicStatus(current.status)}) and can no longer be canceled.`, 409);
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { config } from "../config";
+import { ApiError, validationError } from "../errors";
+import { parseAddress, type ParsedAddress } from "./addresses";
+
+export const MAX_RECIPIENTS = 50;
+export const MAX_TAGS = 10;
+export const MAX_HEADERS = 10;
+/** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
+export const SCHEDULE_NOW_WINDOW_MS = 5000;
+
+const address = z.string({ error: "must be an email address string" }).refine((v) => parseAddress(v) !== null, "Invalid email address");
+const addressList = z.array(address);
+
+/** One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document shows it. */
+export const sendRequestSchema = z.object({
+  from: address.describe("`addr@domain` or `Name <addr@domain>` on a verified domain, or the sandbox sender"),
+  to: z.union([address, addressList.min(1, "at least one recipient is required")]),
+  cc: z.union([address, addressList]).optional(),
+  bcc: z.union([address, addressList]).optional(),
+  subject: z.string({ error: "subject is required" }).max(998, "subject is longer than 998 characters"),
+  html: z.string().optional(),
+  text: z.string().optional(),
+  replyTo: z.union([address, addressList]).optional(),
+  reply_to: z.union([address, addressList]).optional(),
+  attachments: z.array(z.object({
+    filename: z.string({ error: "filename is required" }).min(1, "filename is required").max(255),
+    content: z.string({ error: "content must be a base64 string" })
+      .refine((v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v.replace(/\s+/g, "")) && v.replace(/\s+/g, "").length % 4 !== 1, "content must be base64"),
+    contentType: z.string().min(1).max(255).optional(),
+    content_type: z.string().min(1).max(255).optional(),
+  })).optional(),
+  tags: z.array(z.object({
+    name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(256),
+    value: z.string({ error: "tag value must be a string" }).max(256),
+  })).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).optional(),
+  headers: z.record(
+    z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
+    z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
+  ).refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`).optional(),
+  idempotency_key: z.string().min(1).max(256).optional(),
+  idempotencyKey: z.string().min(1).max(256).optional(),
+  scheduledAt: z.union([z.string(), z.number().int()]).optional(),
+  scheduled_at: z.union([z.string(), z.number().int()]).optional(),
+  // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
+  bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).optional(),
+}).superRefine((v, ctx) => {
+  const count = (x: string | string[] | undefined) => (x === undefined ? 0 : Array.isArray(x) ? x.length : 1);
+  const total = count(v.to) + count(v.cc) + count(v.bcc);
+  if (total > MAX_RECIPIENTS) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
+  }
+});
+
+export type SendRequest = z.infer<typeof sendRequestSchema>;
+
+/** A validated send, addresses parsed, ready for the account rules. */
+export interface SendDraft {
+  from: ParsedAddress;
+  to: ParsedAddress[];
+  cc: ParsedAddress[];
+  bcc: ParsedAddress[];
+  replyTo: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  attachments: { filename: string; content: string; contentType: string }[];
+  tags: { name: string; value: string }[];
+  headers: Record<string, string>;
+  idempotencyKey: string | null;
+  /** Null: send now. */
+  scheduledAt: Date | null;
+  bulk: boolean;
+}
+
+const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const parsed = (v: string | string[] | undefined): ParsedAddress[] => list(v).map((a) => parseAddress(a)!);
+
+/** ISO 8601 or Unix ms; past or within a few seconds of now means now (null). */
+export function parseScheduledAt(value: string | number | undefined, now = Date.now()): Date | null {
+  if (value === undefined) return null;
+  let at: number;
+  if (typeof value === "number") {
+    at = value;
+  } else if (/^\d+$/.test(value.trim())) {
+    at = Number(value.trim());
+  } else {
+    // Date.parse would accept loose forms; ISO 8601 only.
+    if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())) {
+      throw validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
+    }
+    at = Date.parse(value.trim());
+  }
+  if (!Number.isFinite(at) || at > 8.64e15 || at < 0) {
+    throw validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
+  }
+  return at - now <= SCHEDULE_NOW_WINDOW_MS ? null : new Date(at);
+}
+
+/**
+ * The draft of a schema-valid request. `idempotencyHeader` is the Idempotency-Key header
+ * of a single send. Sizes over the limit are 413 (the message: content plus decoded attachments).
+ */
+export function toDraft(input: SendRequest, idempotencyHeader?: string | null): SendDraft {
+  const attachments = (input.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    content: a.content.replace(/\s+/g, ""),
+    contentType: a.contentType ?? a.content_type ?? "application/octet-stream",
+  }));
+  let size = Buffer.byteLength(input.subject) + Buffer.byteLength(input.html ?? "") + Buffer.byteLength(input.text ?? "");
+  for (const a of attachments) size += Buffer.byteLength(a.content, "base64");
+  for (const [k, v] of Object.entries(input.headers ?? {})) size += k.length + Buffer.byteLength(v);
+  const max = config().maxMessageBytes;
+  if (size > max) {
+    throw new ApiError("validation_error", 413, `The message (content and decoded attachments) is ${size} bytes; the limit is ${max} bytes.`);
+  }
+  const key = input.idempotency_key ?? input.idempotencyKey ?? idempotencyHeader ?? null;
+  if (key !== null && (key.length === 0 || key.length > 256)) throw validationError("idempotency key must be 1 to 256 characters");
+  return {
+    from: parseAddress(input.from)!,
+    to: parsed(input.to),
+    cc: parsed(input.cc),
+    bcc: parsed(input.bcc),
+    replyTo: list(input.replyTo ?? input.reply_to).map((a) => a.trim()),
+    subject: input.subject,
+    html: input.html ?? null,
+    text: input.text ?? null,
+    attachments,
+    tags: input.tags ?? [],
+    headers: input.headers ?? {},
+    idempotencyKey: key,
+    scheduledAt: parseScheduledAt(input.scheduledAt ?? input.scheduled_at),
+    bulk: input.bulk ?? false,
+  };
+}

@@ -1,0 +1,29 @@
+import { validationError } from "../errors";
+
+export const MAX_SEARCH_CHARS = 512;
+export const MAX_SEARCH_TERMS = 16;
+
+/** Letters and digits runs, lower-cased: "Ann <ann.lee@ex.com>" → ann, ann, lee, ex, com. */
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * What the full-text index holds for a message: the words of its subject, from and
+ * recipients, so an address matches by any of its parts ("ann", "ex.com").
+ */
+export function searchTextOf(subject: string, from: string, recipients: string[]): string {
+  return [...new Set([...words(subject), ...words(from), ...recipients.flatMap(words)])].join(" ").slice(0, 100_000);
+}
+
+/**
+ * A tsquery ('simple' configuration) for a search string: every word must match, each
+ * as a prefix. Null when the string has no words. Over the limits → 400.
+ */
+export function searchQuery(search: string): string | null {
+  if (search.length > MAX_SEARCH_CHARS) throw validationError(`search: at most ${MAX_SEARCH_CHARS} characters`);
+  const terms = search.trim().split(/\s+/).filter(Boolean);
+  if (terms.length > MAX_SEARCH_TERMS) throw validationError(`search: at most ${MAX_SEARCH_TERMS} terms`);
+  const all = [...new Set(terms.flatMap(words))];
+  return all.length ? all.map((w) => `${w}:*`).join(" & ") : null;
+}
