@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDnsServer, type TestDnsServer } from "./support/dns-server";
+import { startDnsServer, type DnsType, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -21,10 +21,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Publishes every record of a Domain response on the test DNS server. */
 function publish(domain: any, records: any[] = domain.dnsRecords) {
-  const byKey = new Map<string, { name: string; type: any; values: string[] }>();
+  const byKey = new Map<string, { name: string; type: DnsType; values: string[] }>();
   for (const r of records) {
     const key = `${r.name}|${r.type}`;
-    const entry = byKey.get(key) ?? { name: r.name, type: r.type, values: [] };
+    const entry = byKey.get(key) ?? { name: r.name, type: r.type as DnsType, values: [] as string[] };
     entry.values.push(r.value);
     byKey.set(key, entry);
   }
