@@ -11,7 +11,7 @@ import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
-const BATCH = 200;
+const BATCH = 500;
 /** A claimed row comes back to the queue after this long if its worker died mid-flight. */
 const LEASE_SECONDS = Math.ceil(DEADLINE_MS / 1000) * 3;
 
