@@ -13,7 +13,8 @@ function words(text: string): string[] {
  * recipients, so an address matches by any of its parts ("ann", "ex.com").
  */
 export function searchTextOf(subject: string, from: string, recipients: string[]): string {
-  return [...new Set([...words(subject), ...words(from), ...recipients.flatMap(words)])].join(" ").slice(0, 100_000);
+  // Not de-duplicated: how often a word occurs is what relevance ranks by.
+  return [...words(subject), ...words(from), ...recipients.flatMap(words)].join(" ").slice(0, 100_000);
 }
 
 /**
