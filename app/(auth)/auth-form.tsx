@@ -1,0 +1,42 @@
+"use client";
+import Link from "next/link";
+import { useActionState } from "react";
+import { HydrationMark } from "../_components/client";
+import type { FormState } from "./actions";
+
+export function AuthForm(props: {
+  mode: "sign-in" | "sign-up";
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
+}) {
+  const [state, formAction, pending] = useActionState(props.action, { error: null, email: "" });
+  const signUp = props.mode === "sign-up";
+  return (
+    <main className="auth">
+      <div className="panel">
+        <h1>{signUp ? "Create your Posthaste account" : "Sign in to Posthaste"}</h1>
+        {state.error && <div className="alert error" role="alert">{state.error}</div>}
+        <form action={formAction}>
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input id="password" name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required minLength={signUp ? 8 : undefined} />
+          </div>
+          {signUp && (
+            <div className="field">
+              <label htmlFor="confirm">Confirm password</label>
+              <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={8} />
+            </div>
+          )}
+          <button type="submit" disabled={pending}>{pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}</button>
+        </form>
+        <p className="muted" style={{ marginTop: 16 }}>
+          {signUp ? <>Already have an account? <Link href="/sign-in">Sign in</Link></> : <>New here? <Link href="/sign-up">Create an account</Link></>}
+        </p>
+      </div>
+      <HydrationMark />
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { errorMessage } from "@/lib/trpc/client";
+
+/**
+ * Runs a mutation, then re-renders the server components so lists show the new state.
+ * Errors are the API's own messages.
+ */
+export function useMutation() {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await fn();
+      startTransition(() => router.refresh());
+      return result;
+    } catch (err) {
+      setError(errorMessage(err));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { run, pending: busy || pending, error, setError };
+}
+
+export function ErrorAlert({ error }: { error: string | null }) {
+  return error ? <div className="alert error" role="alert">{error}</div> : null;
+}
+
+export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="secondary small"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        } catch {
+          setCopied(false);
+        }
+      }}
+    >
+      {copied ? "Copied" : label}
+    </button>
+  );
+}
+
+/** A secret shown exactly once, with a copy button and a reminder. */
+export function OneTimeSecret({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
+  return (
+    <div className="alert success" role="status">
+      <strong>{title}</strong>
+      <p>Copy it now: it will not be shown again.</p>
+      <div className="secret">
+        <code data-testid="one-time-secret">{value}</code>
+        <CopyButton text={value} />
+        <button type="button" className="secondary small" onClick={onDone}>Done</button>
+      </div>
+    </div>
+  );
+}
+
+/** A button that confirms, runs one mutation and reports its error inline. */
+export function ConfirmButton(props: { label: string; confirm?: string; className?: string; action: () => Promise<unknown> }) {
+  const m = useMutation();
+  return (
+    <>
+      <button
+        type="button"
+        className={props.className ?? "danger small"}
+        disabled={m.pending}
+        onClick={() => {
+          if (props.confirm && !window.confirm(props.confirm)) return;
+          void m.run(props.action);
+        }}
+      >
+        {props.label}
+      </button>
+      {m.error && <span className="alert error small" role="alert" style={{ display: "block", marginTop: 6 }}>{m.error}</span>}
+    </>
+  );
+}
+
+/** Marks the page interactive (browser tests wait for it before typing into forms). */
+export function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
+  return null;
+}

@@ -1,0 +1,31 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appRouter } from "@/server/api/root";
+import { sessionAccountId } from "@/server/auth/session";
+
+/**
+ * The dashboard's tRPC endpoint: the same procedures /v1 serves, authorised by the
+ * owner's session cookie instead of a key.
+ */
+async function handler(req: Request): Promise<Response> {
+  // Session cookies ride on every request from the browser: refuse cross-site writes.
+  const origin = req.headers.get("origin");
+  if (req.method !== "GET" && origin && new URL(origin).host !== (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))) {
+    return Response.json({ error: { message: "Cross-site request refused" } }, { status: 403 });
+  }
+  const accountId = await sessionAccountId();
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: () => ({
+      credentials: { kind: "session" as const, accountId },
+      header: (name: string) => req.headers.get(name) ?? undefined,
+    }),
+    onError({ error, path }) {
+      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`trpc ${path}:`, error.cause ?? error);
+    },
+  });
+}
+
+export const dynamic = "force-dynamic";
+export { handler as GET, handler as POST };

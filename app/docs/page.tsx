@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ERROR_TYPES } from "@/server/errors";
+import { ERROR_DOCS } from "./error-reference";
+
+export const metadata: Metadata = { title: "Docs" };
+
+export default function DocsIndex() {
+  return (
+    <main className="docs">
+      <nav className="crumbs"><Link href="/">Dashboard</Link></nav>
+      <h1>Posthaste API</h1>
+      <p>
+        All endpoints live under <code>/v1</code> and take <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
+        The machine-readable description is at <a href="/v1/openapi.json"><code>/v1/openapi.json</code></a>.
+      </p>
+      <h2>Quick start</h2>
+      <pre>{`curl -X POST "$BASE_URL/v1/emails" \\
+  -H "Authorization: Bearer $POSTHASTE_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"from":"onboarding@posthaste.dev","to":"success@simulator.amazonses.com","subject":"Hello","text":"It works"}'`}</pre>
+      <h2 id="errors">Errors</h2>
+      <p>
+        Every error answers <code>{"{ error: { type, message, docs_url } }"}</code>. Each <code>type</code> has a page:
+      </p>
+      <ul className="types">
+        {ERROR_TYPES.map((type) => (
+          <li key={type}>
+            <Link href={`/docs/errors/${type}`}><code>{type}</code></Link> — {ERROR_DOCS[type].summary} <span className="muted">(HTTP {ERROR_DOCS[type].statuses})</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Drives the real dashboard in Debian's Chromium against the real server (`server/main.ts`)
+ * on a fresh embedded database. With a production build in .next it runs that; otherwise
+ * Next's dev mode. E2E_BASE_URL points the tests at a server you started yourself instead.
+ */
+const port = Number(process.env.E2E_PORT || 3100);
+export const WEBHOOK_RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT || 3199);
+const external = process.env.E2E_BASE_URL;
+const baseURL = external || `http://127.0.0.1:${port}`;
+const built = fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "posthaste-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: path.join(os.tmpdir(), "posthaste-e2e-results"),
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: external
+    ? undefined
+    : {
+        command: `npx tsx server/main.ts${built ? "" : " --dev"}`,
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          PORT: String(port),
+          APP_URL: baseURL,
+          PGLITE_DIR: path.join(dataDir, "db"),
+          MAIL_PROVIDER: "sink",
+          ENCRYPTION_KEY: "ZTJlLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGVzLWxvbmchIQ==",
+          AUTH_SECRET: "e2e-auth-secret-e2e-auth-secret-e2e",
+          WEBHOOK_ALLOWED_ORIGINS: `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
+          WEBHOOK_RETRY_SCHEDULE: "1,1",
+          DNS_SERVERS: "127.0.0.1:1",
+          NEXT_TELEMETRY_DISABLED: "1",
+        },
+      },
+});

@@ -1,0 +1,60 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { config } from "../config";
+import { checkCredentials } from "./passwords";
+
+declare module "next-auth" {
+  interface Session {
+    accountId: string;
+  }
+  interface User {
+    accountId?: string;
+  }
+}
+
+/**
+ * Dashboard sign-in: email + password (Credentials) with JWT sessions, so no session
+ * table is needed. The account id rides in the token; every tRPC call re-reads the
+ * account, so a deleted account loses access at once.
+ */
+function authConfig(): NextAuthConfig {
+  return {
+    secret: config().authSecret ?? undefined,
+    // Self-hosted behind whatever proxy: trust the Host header (APP_URL decides links elsewhere).
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    pages: { signIn: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(raw) {
+          const email = typeof raw?.email === "string" ? raw.email : "";
+          const password = typeof raw?.password === "string" ? raw.password : "";
+          if (!email || !password) throw new CredentialsSignin();
+          const found = await checkCredentials(email, password);
+          if (!found) throw new CredentialsSignin();
+          return { id: found.userId, email: found.email, accountId: found.accountId };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.accountId) token.accountId = user.accountId;
+        return token;
+      },
+      session({ session, token }) {
+        session.accountId = typeof token.accountId === "string" ? token.accountId : "";
+        return session;
+      },
+    },
+  };
+}
+
+// Lazy config: AUTH_SECRET may be generated at start-up (ensureSecrets) after this module loads.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => authConfig());
+
+/** The signed-in owner's account id, or null. */
+export async function sessionAccountId(): Promise<string | null> {
+  const session = await auth();
+  return session?.accountId || null;
+}

@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import PostalMime from "postal-mime";
+import { database } from "../db/client";
+import { emails, sinkMessages } from "../db/schema";
+import { notFound } from "../errors";
+import { isUuid } from "../lib/ids";
+
+export interface SinkMessageView {
+  raw: string;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  headers: Array<{ key: string; value: string }>;
+  attachments: Array<{ filename: string | null; mimeType: string; size: number }>;
+}
+
+/** The message the `sink` provider kept for one of the account's emails, parsed for display. */
+export async function readSinkMessage(accountId: string, emailId: string): Promise<SinkMessageView> {
+  if (!isUuid(emailId)) throw notFound("Stored message");
+  const { db } = await database();
+  const [row] = await db
+    .select({ raw: sinkMessages.raw })
+    .from(sinkMessages)
+    .innerJoin(emails, eq(emails.id, sinkMessages.emailId))
+    .where(and(eq(sinkMessages.emailId, emailId), eq(emails.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound("Stored message");
+  const parsed = await PostalMime.parse(row.raw);
+  return {
+    raw: row.raw,
+    subject: parsed.subject ?? null,
+    html: parsed.html ?? null,
+    text: parsed.text ?? null,
+    headers: parsed.headers.map((h) => ({ key: h.key, value: h.value })),
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename,
+      mimeType: a.mimeType,
+      size: typeof a.content === "string" ? a.content.length : a.content.byteLength,
+    })),
+  };
+}
