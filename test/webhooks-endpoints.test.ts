@@ -54,6 +54,7 @@ describe("webhook endpoints", () => {
       { url: good.url, events: ["email.sent", "email.exploded"] },
       { url: good.url, events: "email.sent" },
       { url: good.url, events: ["email.sent"], description: "x".repeat(501) },
+      { url: good.url, events: ["email.sent"], enabled: "no" },
     ];
     for (const body of bad) {
       const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body });
@@ -65,6 +66,10 @@ describe("webhook endpoints", () => {
     const patch = await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: "https://127.0.0.1/x" } });
     expect(patch.status).toBe(400);
     expect(patch.body.error.type).toBe("validation_error");
+    for (const body of [{ enabled: "no" }, { events: [] }, { description: "x".repeat(501) }]) {
+      const res = await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
   });
 
   it("refuses private, loopback, link-local, CGNAT, multicast and unspecified hosts in every spelling", async () => {

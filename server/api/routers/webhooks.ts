@@ -24,12 +24,14 @@ const url = z.string({ error: "url is required" }).min(1, "url is required");
 const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
   .min(1, "events must name at least one event type");
 const description = z.string({ error: "description must be a string" }).max(500, "description must be at most 500 characters").nullable();
+// Literals, not z.boolean(): trpc-to-openapi coerces booleans, which would read "no" as true.
+const enabled = z.union([z.literal(true), z.literal(false)], { error: "enabled must be true or false" });
 const tags = ["Webhooks"];
 
 export const webhooksRouter = router({
   create: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks", tags, summary: "Create a webhook endpoint" }, successStatus: 201 })
-    .input(z.object({ url, events, description: description.optional(), enabled: z.boolean().optional() }))
+    .input(z.object({ url, events, description: description.optional(), enabled: enabled.optional() }))
     .output(endpoint.extend({ secret: z.string() }))
     .mutation(({ ctx, input }) => createEndpoint(ctx.account, input)),
 
@@ -47,7 +49,7 @@ export const webhooksRouter = router({
 
   update: fullScopeProcedure
     .meta({ openapi: { method: "PATCH", path: "/v1/webhooks/{id}", tags, summary: "Update a webhook endpoint" } })
-    .input(z.object({ id: z.string(), url: url.optional(), events: events.optional(), description: description.optional(), enabled: z.boolean().optional() }))
+    .input(z.object({ id: z.string(), url: url.optional(), events: events.optional(), description: description.optional(), enabled: enabled.optional() }))
     .output(endpoint)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
