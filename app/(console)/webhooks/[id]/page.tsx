@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { api } from "@/lib/trpc/server";
+import { toApiError } from "@/server/errors";
+import { EVENT_TYPES } from "@/server/events/types";
+import { Badge, Time } from "../../../_components/format";
+import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret } from "../client";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ cursor?: string }> }) {
+  const { id } = await params;
+  const { cursor } = await searchParams;
+  const caller = await api();
+  let endpoint;
+  try {
+    endpoint = await caller.webhooks.get({ id });
+  } catch (err) {
+    if (toApiError(err).type === "not_found") notFound();
+    throw err;
+  }
+  const log = await caller.webhooks.attempts({ id, limit: "50", cursor: cursor || undefined });
+  return (
+    <>
+      <nav className="muted" style={{ marginBottom: 8 }}><Link href="/webhooks">← Webhooks</Link></nav>
+      <div className="page-head">
+        <div>
+          <h1 className="break" style={{ wordBreak: "break-all" }}>{endpoint.url}</h1>
+          <div className="actions">
+            {endpoint.suspendedByPlan ? <Badge value="suspended" label="suspended by plan" /> : endpoint.enabled ? <Badge value="enabled" /> : <Badge value="disabled" />}
+            {endpoint.autoDisabledAt && <Badge value="failed" label="auto-disabled" />}
+          </div>
+        </div>
+        <div className="actions">
+          <EnableSwitch id={endpoint.id} enabled={endpoint.enabled} />
+          <RotateSecret id={endpoint.id} />
+          <DeleteWebhookButton id={endpoint.id} />
+        </div>
+      </div>
+      <section className="panel">
+        <dl className="props">
+          <dt>Events</dt><dd>{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
+          <dt>Consecutive failures</dt><dd>{endpoint.consecutiveFailures}</dd>
+          <dt>Last attempt</dt><dd><Time ms={endpoint.lastAttemptAt} />{endpoint.lastResponseStatus !== null && ` · HTTP ${endpoint.lastResponseStatus}`}</dd>
+          {endpoint.lastError && <><dt>Last error</dt><dd>{endpoint.lastError}</dd></>}
+          {endpoint.autoDisabledAt && <><dt>Auto-disabled</dt><dd><Time ms={endpoint.autoDisabledAt} /> after 20 deliveries in a row failed every retry. Re-enable it once the receiver works.</dd></>}
+          <dt>Created</dt><dd><Time ms={endpoint.createdAt} /></dd>
+        </dl>
+      </section>
+      <section aria-labelledby="log">
+        <h2 id="log">Delivery log</h2>
+        <div className="table-wrap">
+          <table>
+            <thead><tr><th>Time</th><th>Event</th><th>Attempt</th><th>Response</th><th>Duration</th><th>Delivery</th><th><span className="skip">Actions</span></th></tr></thead>
+            <tbody>
+              {log.data.length === 0 && <tr><td colSpan={7} className="empty">No delivery attempts yet.</td></tr>}
+              {log.data.map((a) => (
+                <tr key={a.id} data-testid="attempt-row">
+                  <td><Time ms={a.at} /></td>
+                  <td><code>{a.eventType}</code><div className="muted mono">{a.eventId}</div></td>
+                  <td>{a.attempt}</td>
+                  <td>
+                    {a.responseStatus !== null ? <Badge value={a.responseStatus < 300 ? "succeeded" : "failed"} label={`HTTP ${a.responseStatus}`} /> : <Badge value="failed" label="no response" />}
+                    {a.error && <div className="muted">{a.error}</div>}
+                    {a.responseBodyHead && <details><summary>Body</summary><pre>{a.responseBodyHead}</pre></details>}
+                  </td>
+                  <td>{a.durationMs} ms</td>
+                  <td><Badge value={a.deliveryStatus} /></td>
+                  <td><ResendButton id={endpoint.id} eventId={a.eventId} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav className="pager" aria-label="Pages">
+          {cursor && <Link className="button secondary" href={`/webhooks/${id}`}>Newest</Link>}
+          {log.nextCursor && <Link className="button secondary" href={`/webhooks/${id}?cursor=${encodeURIComponent(log.nextCursor)}`}>Older</Link>}
+        </nav>
+      </section>
+      <EditWebhookForm id={endpoint.id} url={endpoint.url} description={endpoint.description} events={endpoint.events} eventTypes={[...EVENT_TYPES]} />
+    </>
+  );
+}
