@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { database, type Db } from "../db/client";
 import { emails } from "../db/schema";
+import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
 import { defineTask } from "../jobs/tasks";
 import { chargeAtDispatch } from "../limits/charge";
@@ -59,11 +60,14 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
   try {
     let html = email.html;
     let key = null;
+    let envelopeFrom: string | undefined;
     if (email.domainId) {
       const domain = await sendingDomain(db, email.domainId);
       if (!domain) return { email, ok: false, permanent: true, error: "The sending domain was removed before the message left." };
       if (domain.row.suspendedAt) return { email, ok: false, permanent: true, error: "The sending domain is suspended by the plan." };
       key = domain.key;
+      // Bounces go to the return-path subdomain the domain publishes SPF and MX for (VERP-style).
+      envelopeFrom = `bounce+${email.id}@${returnPathDomain(domain.row.name)}`;
       if (html && domain.row.trackEngagement !== false) html = addTracking(html, email.id);
     } else {
       key = await platformKey(db, email.from);
@@ -72,7 +76,7 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
       return { email, ok: false, permanent: true, error: "DKIM signing failed: the sending domain has no signing key." };
     }
     const extraHeaders = email.bulk ? unsubscribeHeaders(email) : undefined;
-    const rendered = await renderEmail(email, { html, dkim: provider.signs ? key : null, extraHeaders });
+    const rendered = await renderEmail(email, { html, dkim: provider.signs ? key : null, extraHeaders, envelopeFrom });
     const providerId = await provider.send(rendered, email, db);
     return { email, ok: true, providerId };
   } catch (err) {
@@ -100,11 +104,17 @@ function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp"): Ha
 /** One dispatch run: claim a batch, send it, record every outcome in one transaction. */
 export async function dispatchOnce(): Promise<number> {
   const settings = deliverySettings();
-  const { db } = await database();
+  const { db, kind } = await database();
   const provider = mailProvider();
   const refused: { email: EmailRow; error: string }[] = [];
-  const rows = await db.transaction(async (tx) => {
-    const claimed = await claim(tx as unknown as Db, settings.batchSize, settings.leaseMs);
+  // On PostgreSQL the claim and the charges share a transaction. PGlite has a single
+  // connection, and chargeAtDispatch reads the account outside the transaction it is
+  // given, which would wait on that connection forever; one process owns PGlite, so
+  // there the only thing lost without it is a charge if the process dies mid-claim.
+  const claimScope = <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
+    kind === "pglite" ? fn(db) : db.transaction((tx) => fn(tx as unknown as Db));
+  const rows = await claimScope(async (tx) => {
+    const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
     const list = await tx.select().from(emails).where(inArray(emails.id, claimed.map((c) => c.id)));
     const prev = new Map(claimed.map((c) => [c.id, c.prev]));
@@ -113,7 +123,7 @@ export async function dispatchOnce(): Promise<number> {
       // A scheduled send is charged when it leaves, in the claim's transaction, so a
       // crash cannot charge it twice or let it leave uncharged.
       if (prev.get(row.id) === "scheduled") {
-        const verdict = await chargeAtDispatch(tx as unknown as Db, row);
+        const verdict = await chargeAtDispatch(tx, row);
         if (!verdict.ok) {
           refused.push({ email: row, error: verdict.reason });
           continue;

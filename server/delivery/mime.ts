@@ -37,7 +37,7 @@ function tagsHeader(tags: { name: string; value: string }[]): string {
  */
 export async function renderEmail(
   email: EmailRow,
-  opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string> },
+  opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string>; envelopeFrom?: string },
 ): Promise<Rendered> {
   const messageId = headerMessageId(email.messageId);
   const headers: Record<string, string> = { ...email.headers, ...(opts.extraHeaders ?? {}) };
@@ -66,7 +66,7 @@ export async function renderEmail(
   const unsigned = await new MailComposer(mail).compile().build();
   const raw = opts.dkim ? await sign(unsigned, opts.dkim) : unsigned;
   const to = [...email.to, ...email.cc, ...email.bcc].map(bareAddress);
-  return { raw, envelope: { from: bareAddress(email.from), to: [...new Set(to)] }, messageId };
+  return { raw, envelope: { from: opts.envelopeFrom ?? bareAddress(email.from), to: [...new Set(to)] }, messageId };
 }
 
 function sign(message: Buffer, key: DkimKey): Promise<Buffer> {

@@ -1,0 +1,142 @@
+import { promises as dns } from "node:dns";
+import { SMTPServer } from "smtp-server";
+import { eq } from "drizzle-orm";
+import { database } from "../../server/db/client";
+import { domains, emailEvents, emails, webhookEvents } from "../../server/db/schema";
+import { generateDkimKey } from "../../server/domains/dkim";
+import { TASKS } from "../../server/jobs/names";
+import { wake } from "../../server/jobs/tasks";
+import { newId } from "../../server/lib/ids";
+
+export interface Received {
+  from: string;
+  to: string[];
+  raw: Buffer;
+}
+
+/** A real SMTP server (smtp-server) that keeps what it receives; `reject` answers chosen recipients with a code. */
+export async function startSmtpReceiver() {
+  const messages: Received[] = [];
+  let failNext: { code: number; count: number } | null = null;
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    size: 50 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (failNext && failNext.count > 0) {
+          failNext.count--;
+          const err = Object.assign(new Error(failNext.code >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: failNext.code });
+          return callback(err);
+        }
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback(null, `Ok: queued as Q${messages.length}X`);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    failNext(code: number, count = 1) {
+      failNext = { code, count };
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A verified sending domain with its own DKIM key, as the domains area stores it. */
+export async function addVerifiedDomain(accountId: string, name: string, opts: { trackEngagement?: boolean | null } = {}) {
+  const { db } = await database();
+  const key = await generateDkimKey();
+  const id = newId();
+  await db.insert(domains).values({
+    id,
+    accountId,
+    name,
+    status: "verified",
+    provider: "smtp",
+    verifiedAt: new Date(),
+    dnsRecords: [],
+    recommendedRecords: [],
+    dkimSelector: "posthaste",
+    dkimPublicKey: key.publicKey,
+    dkimPrivateKeyEnc: key.privateKeyEnc,
+    trackEngagement: opts.trackEngagement ?? null,
+  });
+  return { id, name, publicKey: key.publicKey };
+}
+
+/** Inserts an accepted message the way the sending area does, and wakes dispatch. */
+export async function enqueue(accountId: string, fields: Partial<typeof emails.$inferInsert> & { from: string; to: string[] }) {
+  const { db } = await database();
+  const id = newId();
+  const host = fields.from.split("@").pop()!.replace(/>$/, "");
+  const scheduled = fields.scheduledAt != null;
+  await db.insert(emails).values({
+    id,
+    accountId,
+    status: scheduled ? "scheduled" : "queued",
+    subject: "Hello",
+    recipientCount: fields.to.length + (fields.cc?.length ?? 0) + (fields.bcc?.length ?? 0),
+    messageId: `<${id}@${host}>`,
+    searchText: "",
+    nextAttemptAt: fields.scheduledAt ?? new Date(),
+    ...fields,
+  });
+  wake(TASKS.dispatch);
+  return id;
+}
+
+export async function emailRow(id: string) {
+  const { db } = await database();
+  const [row] = await db.select().from(emails).where(eq(emails.id, id));
+  return row;
+}
+
+export async function timeline(id: string) {
+  const { db } = await database();
+  const rows = await db.select().from(emailEvents).where(eq(emailEvents.emailId, id));
+  return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+}
+
+export async function eventsFor(id: string) {
+  const { db } = await database();
+  const rows = await db.select().from(webhookEvents).where(eq(webhookEvents.emailId, id));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map((r) => r.payload as any);
+}
+
+export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const FINAL = new Set(["sent", "delivered", "bounced", "complained", "failed"]);
+
+export async function waitForStatus(id: string, statuses: string[] | Set<string> = FINAL, timeoutMs = 15_000) {
+  const want = statuses instanceof Set ? statuses : new Set(statuses);
+  return waitFor(async () => {
+    const row = await emailRow(id);
+    return row && want.has(row.status) ? row : null;
+  }, timeoutMs, `email ${id} to reach ${[...want].join("/")}`);
+}
+
+/** A resolver for mailauth that asks the test DNS server. */
+export function resolverFor(address: string) {
+  const r = new dns.Resolver();
+  r.setServers([address]);
+  return async (name: string, type: string) => (type === "TXT" ? r.resolveTxt(name) : r.resolve(name, type as "A"));
+}
