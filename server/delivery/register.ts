@@ -1,3 +1,5 @@
+import { installInngestSignal } from "../../inngest/client";
+import { config } from "../config";
 import { registerSnsRoute } from "../ses/sns";
 import { registerBreaker } from "./breaker";
 import { registerDispatch } from "./dispatch";
@@ -9,4 +11,5 @@ export function registerDelivery(): void {
   registerBreaker();
   registerTrackingRoutes();
   registerSnsRoute();
+  if (config().jobsDriver === "inngest") installInngestSignal();
 }

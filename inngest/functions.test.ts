@@ -1,0 +1,43 @@
+import { InngestTestEngine } from "@inngest/test";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../test/harness";
+import { addVerifiedDomain, emailRow, enqueue, timeline } from "../test/support/delivery";
+
+let server: TestServer;
+// JOBS_DRIVER=inngest: no embedded loops, so only the Inngest function moves the queue.
+beforeAll(async () => { server = await startTestServer({ JOBS_DRIVER: "inngest", MAIL_PROVIDER: "sink" }); });
+afterAll(async () => { await server?.stop(); });
+
+describe("Inngest functions", () => {
+  it("registers a function per task with the provider concurrency key and a sweep cron", async () => {
+    const { inngestFunctions } = await import("./functions");
+    const ids = inngestFunctions().map((f) => f.id());
+    expect(ids).toEqual(expect.arrayContaining(["dispatch", "deliverability-breaker", "webhook-delivery"]));
+  });
+
+  it("dispatch drains due mail into the sink with the same outcomes as the embedded driver", async () => {
+    const { functionFor } = await import("./functions");
+    const { allTasks } = await import("../server/jobs/tasks");
+    const { database } = await import("../server/db/client");
+    const { sinkMessages } = await import("../server/db/schema");
+    const a = await server.account();
+    const domain = await addVerifiedDomain(a.accountId, `inngest-${Date.now()}.example.com`);
+    const ok = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"], text: "hi" });
+    const bounce = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["bounce@simulator.amazonses.com"], text: "hi" });
+    expect((await emailRow(ok)).status).toBe("queued");
+
+    const fn = functionFor(allTasks().find((t) => t.name === "dispatch")!);
+    const engine = new InngestTestEngine({ function: fn, events: [{ name: "posthaste/dispatch.wake", data: { provider: "sink" } }] });
+    const { result } = await engine.execute();
+    expect(result).toMatchObject({ more: false });
+    expect((result as { handled: number }).handled).toBeGreaterThanOrEqual(2);
+
+    expect((await emailRow(ok)).status).toBe("delivered");
+    expect((await emailRow(bounce)).status).toBe("bounced");
+    expect((await timeline(ok)).map((t) => t.type)).toEqual(["sent", "delivered"]);
+    const { db } = await database();
+    const [stored] = await db.select().from(sinkMessages).where(eq(sinkMessages.emailId, ok));
+    expect(stored.raw).toMatch(/DKIM-Signature: [^]*?d=inngest-/);
+  });
+});
