@@ -89,6 +89,7 @@ function decodeCursor(value: string, kind: Cursor["k"]): Cursor {
   throw validationError("cursor: not a cursor this list returned (use nextCursor as given, with the same search)");
 }
 
+// The indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): ordering must say so to use them.
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
 
@@ -115,7 +116,7 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
     const c = opts.cursor ? decodeCursor(opts.cursor, "t") : null;
     const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
     const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
-      order by created_at desc, id desc limit ${take})`;
+      order by created_at desc nulls last, id desc nulls last limit ${take})`;
     // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
     const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
     const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];

@@ -1,0 +1,44 @@
+// Messages/s through POST /v1/emails/batch with 100 entries per request, and the bare
+// node:http + postgres.js ceiling (single inserts) in the same run. Last line: one JSON object.
+import { dropDatabase, freshDatabase, load, startChild } from "./lib/common.mjs";
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
+const DURATION = Number(process.env.DURATION_MS ?? 10_000);
+const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`;
+
+const bareDb = await freshDatabase("bench_bare");
+const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
+const bareResult = await load({
+  port: bare.info.port, connections: 32, durationMs: Math.min(DURATION, 5000),
+  request: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }) }),
+});
+await bare.stop();
+await dropDatabase(bareDb.name);
+
+const db = await freshDatabase("bench_batch");
+const app = await startChild(["--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+let i = 0;
+const result = await load({
+  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION,
+  request: () => ({
+    method: "POST", path: "/v1/emails/batch",
+    headers: { "content-type": "application/json", authorization: `Bearer ${app.info.apiKey}` },
+    body: JSON.stringify(Array.from({ length: 100 }, () => ({ from: app.info.from, to: `user${++i}@example.org`, subject: `Bench ${i}`, html }))),
+  }),
+});
+await app.stop();
+await dropDatabase(db.name);
+
+const messages = (result.statuses["200"] ?? 0) * 100;
+console.log(JSON.stringify({
+  bench: "batch",
+  connections: CONNECTIONS,
+  batch_size: 100,
+  requests_per_s: result.rps,
+  messages_per_s: Math.round(messages / (DURATION / 1000)),
+  p50_ms: result.p50,
+  p99_ms: result.p99,
+  statuses: result.statuses,
+  bare_ceiling_per_s: bareResult.rps,
+  ratio_to_ceiling: Math.round((messages / (DURATION / 1000) / bareResult.rps) * 100) / 100,
+}));

@@ -1,0 +1,91 @@
+// Shared bench helpers: a fresh PostgreSQL database, child servers, and a keep-alive load loop.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import postgres from "postgres";
+
+export const PG_ADMIN = process.env.BENCH_PG_ADMIN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** Creates a fresh database and returns its URL. */
+export async function freshDatabase(prefix) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  return { name, url: PG_ADMIN.replace(/\/[^/]*$/, `/${name}`) };
+}
+
+export async function dropDatabase(name) {
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+  await admin.end();
+}
+
+/** Starts a child process and resolves with the JSON it prints on a line starting with READY. */
+export function startChild(args, env = {}) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    child.stdout.on("data", (chunk) => {
+      buf += chunk;
+      const line = buf.split("\n").find((l) => l.startsWith("READY "));
+      if (line) resolve({ child, info: JSON.parse(line.slice(6)), stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) });
+    });
+    child.once("exit", (code) => reject(new Error(`child exited with ${code} before it was ready`)));
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * `connections` keep-alive loops, each sending one request after the other for `durationMs`
+ * (after `warmupMs` not measured). `request()` returns { method, path, headers, body }.
+ */
+export async function load({ port, connections, durationMs, warmupMs = 1000, request }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const statuses = {};
+  let measuring = false;
+  let stop = false;
+  let done = 0;
+  const one = () => new Promise((resolve) => {
+    const r = request();
+    const started = performance.now();
+    const req = http.request({ host: "127.0.0.1", port, method: r.method, path: r.path, agent, headers: { ...r.headers, ...(r.body ? { "content-length": Buffer.byteLength(r.body) } : {}) } }, (res) => {
+      res.on("data", () => {});
+      res.on("end", () => {
+        if (measuring) {
+          latencies.push(performance.now() - started);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          done++;
+        }
+        resolve();
+      });
+    });
+    req.on("error", () => { if (measuring) statuses.error = (statuses.error ?? 0) + 1; resolve(); });
+    if (r.body) req.write(r.body);
+    req.end();
+  });
+  const loops = Array.from({ length: connections }, async () => { while (!stop) await one(); });
+  await new Promise((r) => setTimeout(r, warmupMs));
+  measuring = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, durationMs));
+  measuring = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: done,
+    rps: Math.round(done / elapsed),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    statuses,
+  };
+}
+
+export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);

@@ -1,0 +1,98 @@
+// List and search p95 over 1,000,000 stored emails of one account (seeded with one
+// INSERT ... SELECT generate_series), against the node:http server on PostgreSQL, with the
+// bare ceiling (node:http + one indexed postgres.js select) in the same run. Last line: JSON.
+import http from "node:http";
+import postgres from "postgres";
+import { dropDatabase, freshDatabase, percentile, round, startChild } from "./lib/common.mjs";
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const SAMPLES = Number(process.env.SAMPLES ?? 300);
+const WORDS = ["invoice", "receipt", "welcome", "password", "reset", "order", "shipped", "report", "weekly", "alert", "digest", "trial", "renewal", "payment", "failed", "confirm"];
+
+const db = await freshDatabase("bench_list");
+const app = await startChild(["--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+const sql = postgres(db.url, { max: 4, onnotice: () => {} });
+const seedStart = Date.now();
+// Same shape as accepted mail: search_text holds the words of subject, from and recipients.
+await sql.unsafe(`
+  insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at, next_attempt_at)
+  select
+    lpad(to_hex(g), 8, '0') || '-0000-7000-8000-' || lpad(to_hex(g), 12, '0'),
+    $1, (array['delivered','delivered','delivered','sent','bounced','queued'])[1 + g % 6],
+    'hello@bench.example.com', jsonb_build_array('user' || g || '@example.org'),
+    w1 || ' ' || w2 || ' #' || g, 1, '<' || g || '@bench.example.com>',
+    w1 || ' ' || w2 || ' ' || g || ' hello bench example com user' || g || ' example org',
+    date_trunc('milliseconds', now() - (($2::int - g) * interval '10 milliseconds')), now()
+  from (select g, (array[${WORDS.map((w) => `'${w}'`).join(",")}])[1 + g % 16] as w1,
+               (array[${WORDS.map((w) => `'${w}'`).join(",")}])[1 + (g / 16) % 16] as w2
+        from generate_series(1, $2::int) g) s`, [app.info.accountId, ROWS]);
+await sql`analyze emails`;
+const seedSeconds = (Date.now() - seedStart) / 1000;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(port, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    http.get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, body }));
+    }).on("error", reject);
+  });
+}
+async function measure(port, paths, headers) {
+  for (let i = 0; i < 20; i++) await get(port, paths(i), headers); // warm-up
+  const times = [];
+  let errors = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const r = await get(port, paths(i), headers);
+    if (r.status !== 200) errors++;
+    times.push(r.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), errors };
+}
+
+const auth = { authorization: `Bearer ${app.info.apiKey}` };
+// Pages deep into the list: follow cursors from the first page.
+const cursors = [];
+{
+  let cursor = null;
+  for (let i = 0; i < 20; i++) {
+    const r = await get(app.info.port, `/v1/emails?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, auth);
+    cursor = JSON.parse(r.body).nextCursor;
+    cursors.push(cursor);
+  }
+}
+const list = await measure(app.info.port, (i) => (i % 2 ? `/v1/emails?limit=50&cursor=${encodeURIComponent(cursors[i % cursors.length])}` : "/v1/emails?limit=50"), auth);
+const listStatus = await measure(app.info.port, () => "/v1/emails?limit=50&status=bounced", auth);
+// Two-word searches (each pair matches ~1/256 of the rows) and a recipient search.
+const search = await measure(app.info.port, (i) => (i % 3 === 2
+  ? `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % ROWS)}@example.org`)}`
+  : `/v1/emails?search=${WORDS[i % 16]}+${WORDS[(i * 5) % 16]}&limit=50`), auth);
+
+// Ceiling: node:http + one indexed select of 50 rows per request.
+const bareServer = http.createServer(async (req, res) => {
+  const rows = await sql`select id, status, "from", "to", subject, created_at, sent_at, tags from emails where account_id = ${app.info.accountId} order by created_at desc nulls last, id desc nulls last limit 50`;
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(rows));
+});
+await new Promise((r) => bareServer.listen(0, "127.0.0.1", r));
+const bare = await measure(bareServer.address().port, () => "/", {});
+bareServer.close();
+agent.destroy();
+await sql.end();
+await app.stop();
+await dropDatabase(db.name);
+
+console.log(JSON.stringify({
+  bench: "list",
+  rows: ROWS,
+  seed_seconds: round(seedSeconds),
+  list_p50_ms: list.p50, list_p95_ms: list.p95,
+  list_status_p95_ms: listStatus.p95,
+  search_p50_ms: search.p50, search_p95_ms: search.p95,
+  errors: list.errors + listStatus.errors + search.errors,
+  bare_list_p95_ms: bare.p95,
+  ratio_to_ceiling: round(list.p95 / bare.p95),
+}));

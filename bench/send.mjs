@@ -1,0 +1,43 @@
+// Single sends at 32 connections against the node:http server on PostgreSQL, and the bare
+// node:http + postgres.js ceiling in the same run. Last line: one JSON object.
+import { dropDatabase, freshDatabase, load, startChild } from "./lib/common.mjs";
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const DURATION = Number(process.env.DURATION_MS ?? 10_000);
+const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`; // ≈ 1 KB message
+
+const bareDb = await freshDatabase("bench_bare");
+const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
+const bareResult = await load({
+  port: bare.info.port, connections: CONNECTIONS, durationMs: DURATION,
+  request: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }) }),
+});
+await bare.stop();
+await dropDatabase(bareDb.name);
+
+const db = await freshDatabase("bench_send");
+// JOBS_DRIVER=inngest without Inngest keys: no embedded dispatcher, so only acceptance is measured.
+const app = await startChild([...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/sendprof"] : []), "--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+let i = 0;
+const sendResult = await load({
+  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION,
+  request: () => ({
+    method: "POST", path: "/v1/emails",
+    headers: { "content-type": "application/json", authorization: `Bearer ${app.info.apiKey}` },
+    body: JSON.stringify({ from: app.info.from, to: `user${++i}@example.org`, subject: `Bench ${i}`, html }),
+  }),
+});
+await app.stop();
+await dropDatabase(db.name);
+
+console.log(JSON.stringify({
+  bench: "send",
+  connections: CONNECTIONS,
+  sends_per_s: sendResult.rps,
+  p50_ms: sendResult.p50,
+  p99_ms: sendResult.p99,
+  statuses: sendResult.statuses,
+  bare_ceiling_per_s: bareResult.rps,
+  bare_p99_ms: bareResult.p99,
+  ratio_to_ceiling: Math.round((sendResult.rps / bareResult.rps) * 100) / 100,
+}));
