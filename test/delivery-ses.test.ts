@@ -1,0 +1,186 @@
+import { execFileSync } from "node:child_process";
+import { createSign } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+import { addVerifiedDomain, emailRow, enqueue, eventsFor, timeline, waitFor, waitForStatus } from "./support/delivery";
+
+/**
+ * SES cannot be reached from here: a local HTTP endpoint speaks SESv2's SendEmail shapes
+ * (POST /v2/email/outbound-emails → { MessageId }), and SNS notifications are signed with
+ * a certificate made here with openssl, served the way SNS serves its signing certificate.
+ */
+let server: TestServer;
+let aws: http.Server;
+let awsUrl = "";
+const sendRequests: { body: any; auth: string | undefined }[] = [];
+let sesRefuse: string | null = null;
+let subscribed = 0;
+let privateKey = "";
+let certUrl = "";
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sns-cert-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=sns.local"], { stdio: "ignore" });
+  privateKey = fs.readFileSync(path.join(dir, "key.pem"), "utf8");
+  const cert = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
+  aws = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      if (req.url === "/SimpleNotificationService-test.pem") return res.end(cert);
+      if (req.url?.startsWith("/confirm")) {
+        subscribed++;
+        return res.end("<ConfirmSubscriptionResponse/>");
+      }
+      if (req.method === "POST" && req.url === "/v2/email/outbound-emails") {
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        sendRequests.push({ body, auth: req.headers.authorization });
+        if (sesRefuse) {
+          res.writeHead(400, { "content-type": "application/json", "x-amzn-errortype": sesRefuse });
+          return res.end(JSON.stringify({ message: "Email address is not verified." }));
+        }
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(JSON.stringify({ MessageId: `0100-ses-${sendRequests.length}` }));
+      }
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((r) => aws.listen(0, "127.0.0.1", () => r()));
+  awsUrl = `http://127.0.0.1:${(aws.address() as { port: number }).port}`;
+  certUrl = `${awsUrl}/SimpleNotificationService-test.pem`;
+  server = await startTestServer({
+    MAIL_PROVIDER: "ses",
+    SES_ENDPOINT: awsUrl,
+    AWS_REGION: "eu-west-1",
+    AWS_ACCESS_KEY_ID: "AKIDLOCAL",
+    AWS_SECRET_ACCESS_KEY: "local-secret",
+    SES_CONFIGURATION_SET: "posthaste-events",
+    SNS_CERT_URL_PATTERN: `^${awsUrl.replace(/[.]/g, "\\.")}/`,
+    DISPATCH_IDLE_MS: "100",
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  aws?.close();
+});
+
+const TOPIC = "arn:aws:sns:eu-west-1:123456789012:posthaste-events";
+
+function snsMessage(type: "Notification" | "SubscriptionConfirmation", message: string, version: "1" | "2" = "2", extra: Record<string, string> = {}) {
+  const m: Record<string, string> = {
+    Type: type,
+    MessageId: `sns-${Math.random()}`,
+    TopicArn: TOPIC,
+    Message: message,
+    Timestamp: new Date().toISOString(),
+    SignatureVersion: version,
+    SigningCertURL: certUrl,
+    ...extra,
+  };
+  const keys = type === "Notification" ? ["Message", "MessageId", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
+  const signer = createSign(version === "1" ? "RSA-SHA1" : "RSA-SHA256");
+  signer.update(keys.map((k) => `${k}\n${m[k]}\n`).join(""));
+  m.Signature = signer.sign(privateKey, "base64");
+  return m;
+}
+
+const post = (body: unknown) => fetch(`${server.url}/api/ses/sns`, { method: "POST", headers: { "content-type": "text/plain; charset=UTF-8" }, body: JSON.stringify(body) });
+
+async function sesSend(to: string[]) {
+  const a = await server.account();
+  const domain = await addVerifiedDomain(a.accountId, `ses-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.example.com`);
+  const id = await enqueue(a.accountId, { domainId: domain.id, from: `Shop <orders@${domain.name}>`, to, subject: "Order", text: "thanks", tags: [{ name: "kind", value: "order" }] });
+  return { ...a, id, domain };
+}
+
+describe("SES provider", () => {
+  it("sends raw MIME through SESv2 SendEmail and stores SES's MessageId", async () => {
+    const { id, domain } = await sesSend(["buyer@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    expect(row.sesMessageId).toMatch(/^0100-ses-\d+$/);
+    const req = sendRequests.find((r) => Buffer.from(r.body.Content.Raw.Data, "base64").toString().includes(id))!;
+    expect(req.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLOCAL\/\d+\/eu-west-1\/ses\/aws4_request/);
+    expect(req.body.FromEmailAddress).toBe(`bounce+${id}@bounces.${domain.name}`);
+    expect(req.body.Destination.ToAddresses).toEqual(["buyer@example.org"]);
+    expect(req.body.ConfigurationSetName).toBe("posthaste-events");
+    expect(req.body.EmailTags).toEqual(expect.arrayContaining([{ Name: "posthaste_email_id", Value: id }, { Name: "kind", Value: "order" }]));
+    const raw = Buffer.from(req.body.Content.Raw.Data, "base64").toString();
+    // SES signs with Easy DKIM; we don't add our own signature.
+    expect(raw).not.toMatch(/DKIM-Signature/i);
+    expect(raw.replace(/\r?\n[ \t]+/g, " ")).toContain(`Message-ID: ${row.messageId}`);
+  });
+
+  it("fails the message when SES refuses it for good", async () => {
+    sesRefuse = "MessageRejected";
+    try {
+      const { id } = await sesSend(["buyer@example.org"]);
+      const row = await waitForStatus(id, ["failed"]);
+      expect(row.error).toMatch(/MessageRejected/);
+    } finally {
+      sesRefuse = null;
+    }
+  });
+});
+
+describe("SNS event ingest", () => {
+  it("confirms a subscription only after its signature checks out", async () => {
+    const body = snsMessage("SubscriptionConfirmation", "You have chosen to subscribe", "1", { SubscribeURL: `${awsUrl}/confirm?token=t`, Token: "t" });
+    expect((await post({ ...body, Signature: body.Signature.replace(/^./, (c) => (c === "A" ? "B" : "A")) })).status).toBe(403);
+    expect(subscribed).toBe(0);
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(subscribed).toBe(1);
+  });
+
+  it("applies delivery, bounce and complaint notifications to the message SES named", async () => {
+    const { id, apiKey } = await sesSend(["a@example.org", "b@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const mail = { messageId: row.sesMessageId, destination: ["a@example.org", "b@example.org"] };
+    const delivery = snsMessage("Notification", JSON.stringify({ eventType: "Delivery", mail, delivery: { recipients: ["a@example.org"] } }));
+    expect((await post(delivery)).status).toBe(200);
+    await waitForStatus(id, ["delivered"]);
+    const delay = snsMessage("Notification", JSON.stringify({ eventType: "DeliveryDelay", mail, deliveryDelay: { delayType: "MailboxFull", delayedRecipients: [{ emailAddress: "b@example.org", diagnosticCode: "452 mailbox full" }] } }));
+    expect((await post(delay)).status).toBe(200);
+    const bounce = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail, bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: "B@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }] } }), "1");
+    expect((await post(bounce)).status).toBe(200);
+    await waitForStatus(id, ["bounced"]);
+    // A late delivery does not move the status back.
+    expect((await post(snsMessage("Notification", JSON.stringify({ eventType: "Delivery", mail })))).status).toBe(200);
+    expect((await emailRow(id)).status).toBe("bounced");
+
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["sent", "delivered", "delivery_delayed", "bounced", "delivered"]);
+    const events = await eventsFor(id);
+    expect(events.map((e) => e.type)).toEqual(["email.sent", "email.delivered", "email.delivery_delayed", "email.bounced", "email.delivered"]);
+    expect(events[3].data).toMatchObject({ recipient: "b@example.org", reason: "smtp; 550 5.1.1 no such user" });
+    const list = await server.api("GET", "/v1/suppressions", { key: apiKey });
+    expect(list.body.data).toEqual([expect.objectContaining({ address: "b@example.org", reason: "hard_bounce" })]);
+  });
+
+  it("records a complaint and suppresses the complainer", async () => {
+    const { id, apiKey } = await sesSend(["c@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const complaint = snsMessage("Notification", JSON.stringify({ notificationType: "Complaint", mail: { messageId: row.sesMessageId }, complaint: { complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: "c@example.org" }] } }));
+    expect((await post(complaint)).status).toBe(200);
+    await waitForStatus(id, ["complained"]);
+    const complained = (await eventsFor(id)).find((e) => e.type === "email.complained");
+    expect(complained.data).toMatchObject({ recipient: "c@example.org", reason: "abuse" });
+    const list = await server.api("GET", "/v1/suppressions", { key: apiKey });
+    expect(list.body.data).toEqual([expect.objectContaining({ address: "c@example.org", reason: "complaint" })]);
+  });
+
+  it("refuses forged, tampered and foreign-certificate notifications", async () => {
+    const { id } = await sesSend(["d@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const genuine = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail: { messageId: row.sesMessageId }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "d@example.org" }] } }));
+    expect((await post({ ...genuine, Message: genuine.Message.replace("d@example.org", "e@example.org") })).status).toBe(403);
+    expect((await post({ ...genuine, SigningCertURL: "https://evil.example/cert.pem" })).status).toBe(403);
+    expect((await post({ hello: "world" })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/ses/sns`, { method: "POST", body: "not json" })).status).toBe(400);
+    expect((await emailRow(id)).status).toBe("sent");
+    await waitFor(async () => (await emailRow(id)).status === "sent");
+  });
+});
