@@ -22,6 +22,12 @@ CREATE TABLE "api_keys" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "cache_invalidations" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "domain_tombstones" (
 	"name" text PRIMARY KEY NOT NULL,
 	"reason" text NOT NULL,

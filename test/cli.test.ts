@@ -37,6 +37,22 @@ describe("accounts CLI while the server runs", () => {
     }
   });
 
+  it("pause takes effect on the running server at once, resume lifts it", async () => {
+    const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", `cli3-${Date.now()}@example.com`, "--approved", "--json")).stdout);
+    const send = () => server.api("POST", "/v1/emails", {
+      key: apiKey,
+      body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "hi", text: "hi" },
+    });
+    expect((await send()).status).toBe(200);
+    expect((await cli("accounts", "pause", "--account", accountId)).code).toBe(0);
+    const paused = await send();
+    expect(paused.status).toBe(403);
+    expect(paused.body.error.type).toBe("authentication_error");
+    expect((await server.api("GET", "/v1/api-keys", { key: apiKey })).status).toBe(200);
+    expect((await cli("accounts", "resume", "--account", accountId)).code).toBe(0);
+    expect((await send()).status).toBe(200);
+  });
+
   it.each([
     [["accounts", "create"], /--email/],
     [["accounts", "create", "--email", "not-an-email"], /valid email/],

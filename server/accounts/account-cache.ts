@@ -32,22 +32,51 @@ function dropLocal(accountId: string): void {
 
 /** Start listening for other processes' changes (idempotent). */
 export function listenForInvalidations(): Promise<void> {
-  state.listening ??= database().then((d) => d.listen(CHANNEL, dropLocal));
+  state.listening ??= database().then(async (d) => {
+    await d.listen(CHANNEL, dropLocal);
+    if (d.kind === "pglite") await tailInvalidationTable();
+  });
   return state.listening;
+}
+
+async function tailInvalidationTable(): Promise<void> {
+  const { rows } = await database();
+  const [{ last }] = await rows<{ last: number | null }>(sql`select max(id)::int as last from cache_invalidations`);
+  let seen = Number(last ?? 0);
+  const timer = setInterval(async () => {
+    try {
+      const fresh = await rows<{ id: number; account_id: string }>(
+        sql`select id::int, account_id from cache_invalidations where id > ${seen} order by id`);
+      for (const row of fresh) {
+        seen = row.id;
+        dropLocal(row.account_id);
+      }
+      if (fresh.length) await rows(sql`delete from cache_invalidations where created_at < now() - interval '1 hour'`);
+    } catch {
+      clearInterval(timer); // the database closed: the server is stopping
+    }
+  }, 200);
+  timer.unref();
 }
 
 /** Call after any change to an account or its keys. */
 export async function invalidateAccount(accountId: string): Promise<void> {
   dropLocal(accountId);
-  const { db } = await database();
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
+  const { db, kind } = await database();
+  if (kind === "pglite-socket") {
+    await db.execute(sql`insert into cache_invalidations (account_id) values (${accountId})`);
+  } else {
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
+  }
 }
 
 export async function getAccount(accountId: string): Promise<Account | null> {
   const cached = accountCache.get(accountId);
   if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.account;
-  const { db } = await database();
+  const { db, kind } = await database();
   const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (row) accountCache.set(accountId, { account: row, at: Date.now() });
+  // The embedded database is in process, so a read is cheap, and a CLI change made
+  // through its socket must show on the very next request: no cache there.
+  if (row && kind !== "pglite") accountCache.set(accountId, { account: row, at: Date.now() });
   return row ?? null;
 }

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
-import { createApiKey } from "../auth/api-keys";
+import { eq, sql } from "drizzle-orm";
+import { generateApiKey } from "../auth/api-key-format";
 import { database } from "../db/client";
 import { accounts } from "../db/schema";
 import { newId } from "../lib/ids";
+import { applyPlanParking } from "../plans/parking";
 import { invalidateAccount } from "./account-cache";
 import { isPlanName, PLAN_NAMES, type PlanName } from "./plans";
 
@@ -15,25 +16,29 @@ export interface CreatedAccount {
   apiKey: string;
 }
 
-/** Listeners run after a plan change (domain and webhook parking hook in here). */
-const planChangeListeners: Array<(accountId: string) => Promise<void>> = [];
-export function onPlanChanged(listener: (accountId: string) => Promise<void>): void {
-  planChangeListeners.push(listener);
-}
-
+/**
+ * The account and its first ("Default", full) key in one statement: the CLI may be
+ * talking to a running server's embedded database, where only single statements are
+ * isolated from the server's own work.
+ */
 export async function createAccount(opts: { email: string; plan: PlanName; approved: boolean }): Promise<CreatedAccount> {
   const email = opts.email.trim();
   if (!EMAIL.test(email)) throw new AccountError(`"${opts.email}" is not a valid email address`);
-  const { db } = await database();
+  const { rows } = await database();
   const id = newId();
-  const inserted = await db
-    .insert(accounts)
-    .values({ id, email, plan: opts.plan, approvedAt: opts.approved ? new Date() : null })
-    .onConflictDoNothing()
-    .returning({ id: accounts.id });
+  const key = generateApiKey();
+  const inserted = await rows<{ id: string }>(sql`
+    with account as (
+      insert into accounts (id, email, plan, approved_at)
+      values (${id}, ${email}, ${opts.plan}, ${opts.approved ? new Date().toISOString() : null}::timestamptz)
+      on conflict do nothing
+      returning id
+    )
+    insert into api_keys (id, account_id, name, scope, key_hash, last4)
+    select ${newId()}, account.id, 'Default', 'full', ${key.hash}, ${key.last4} from account
+    returning account_id as id`);
   if (inserted.length === 0) throw new AccountError(`an account with email ${email} already exists`);
-  const key = await createApiKey(id, "Default", "full");
-  return { accountId: id, apiKey: key.key };
+  return { accountId: id, apiKey: key.plaintext };
 }
 
 async function update(accountId: string, values: Partial<typeof accounts.$inferInsert>): Promise<void> {
@@ -46,7 +51,10 @@ async function update(accountId: string, values: Partial<typeof accounts.$inferI
 export async function setPlan(accountId: string, plan: string): Promise<void> {
   if (!isPlanName(plan)) throw new AccountError(`unknown plan "${plan}" (one of ${PLAN_NAMES.join(", ")})`);
   await update(accountId, { plan });
-  for (const listener of planChangeListeners) await listener(accountId);
+  // Parks (or brings back) domains and webhook endpoints past the new plan's allowance.
+  // Through a running server's embedded-database socket, the server does it on the
+  // notification instead: parking is a multi-statement transaction.
+  if ((await database()).kind !== "pglite-socket") await applyPlanParking(accountId);
 }
 
 export const approveAccount = (accountId: string) => update(accountId, { approvedAt: new Date() });

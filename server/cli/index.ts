@@ -90,7 +90,9 @@ async function main(): Promise<void> {
     ensureSecrets(() => {});
     console.log(await run(process.argv.slice(2)));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // Drizzle wraps driver errors as "Failed query: …"; the cause says what went wrong.
+    const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
+    const message = (err instanceof Error ? err.message.split("\n")[0] : String(err)) + cause;
     console.error(`error: ${message}`);
     if (err instanceof UsageError || (err instanceof TypeError && "code" in err)) console.error(`\n${USAGE}`);
     code = err instanceof UsageError || err instanceof AccountError || err instanceof TypeError ? 2 : 1;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -250,4 +251,15 @@ export const rateBuckets = pgTable("rate_buckets", {
   accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
   tokens: doublePrecision("tokens").notNull(),
   updatedAt: ts("updated_at").notNull(),
+});
+
+/**
+ * Cache invalidations written by a CLI that talks to a running server's embedded
+ * database through its socket (NOTIFY sent that way never reaches the server's
+ * listener); the server tails this table. PostgreSQL deployments use NOTIFY alone.
+ */
+export const cacheInvalidations = pgTable("cache_invalidations", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  accountId: text("account_id").notNull(),
+  createdAt: createdAt(),
 });

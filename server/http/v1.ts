@@ -67,7 +67,7 @@ const handler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req }) => (req as unknown as { ctx: ApiContext }).ctx,
   onError: ({ error, path }) => {
-    if (toApiError(error).status >= 500) console.error(`v1 ${path ?? ""}: unhandled error`, error.cause ?? error);
+    if (toApiError(error).type === "internal_error") console.error(`v1 ${path ?? ""}: unhandled error`, error.cause ?? error);
   },
 });
 
@@ -147,7 +147,7 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
     return { status: route.meta.successStatus ?? 200, headers: { "content-type": "application/json; charset=utf-8" }, body: out.body };
   } catch (cause) {
     const error = toApiError(cause);
-    if (error.status >= 500) console.error("v1: unhandled error", cause);
+    if (error.type === "internal_error") console.error("v1: unhandled error", cause);
     return errorResponse(error);
   }
 }

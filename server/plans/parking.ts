@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { invalidateAccount, onAccountInvalidated } from "../accounts/account-cache";
-import { onPlanChanged } from "../accounts/accounts";
 import { planOf } from "../accounts/plans";
 import { database } from "../db/client";
 import { accounts, domains, webhookEndpoints } from "../db/schema";
@@ -88,8 +87,8 @@ export async function applyPlanParking(accountId: string): Promise<void> {
 }
 
 /**
- * A plan change made in this process parks at once (setPlan awaits it). One made
- * elsewhere (the CLI, another instance) arrives as an account invalidation, so that
+ * setPlan parks at once, in whichever process makes the change. A change made
+ * elsewhere (the CLI, another instance) also arrives as an account invalidation, so that
  * reconciles too; runs per account are coalesced.
  */
 const running = new Map<string, { again: boolean }>();
@@ -119,6 +118,5 @@ const KEY = Symbol.for("posthaste.parkingRegistered");
 const g = globalThis as { [KEY]?: boolean };
 if (!g[KEY]) {
   g[KEY] = true;
-  onPlanChanged(applyPlanParking);
   onAccountInvalidated(reconcileSoon);
 }
