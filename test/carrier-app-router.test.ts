@@ -53,3 +53,22 @@ describe("App Router carrier agrees with the node:http server", () => {
     expect(list.body.data.some((k: { name: string; scope: string }) => k.name === "via-route" && k.scope === "send")).toBe(true);
   });
 });
+
+describe("App Router carriers of the public routes", () => {
+  it("serves unsubscribe, tracking and SNS ingest like the node:http server", async () => {
+    const unsubscribe = await import("../app/unsubscribe/[token]/route");
+    const tracking = await import("../app/t/[...path]/route");
+    const sns = await import("../app/api/ses/sns/route");
+    const pairs: Array<[Promise<Response>, string, string]> = [
+      [unsubscribe.GET(new Request("http://localhost/unsubscribe/not-a-token")), "GET", "/unsubscribe/not-a-token"],
+      [tracking.GET(new Request("http://localhost/t/c/abc.def")), "GET", "/t/c/abc.def"],
+      [sns.POST(new Request("http://localhost/api/ses/sns", { method: "POST", body: "{}" })), "POST", "/api/ses/sns"],
+    ];
+    for (const [viaRoute, method, path] of pairs) {
+      const a = await viaRoute;
+      const b = await fetch(server.url + path, { method, body: method === "POST" ? "{}" : undefined });
+      expect(a.status, path).toBe(b.status);
+      expect(await a.text(), path).toBe(await b.text());
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
 import { matchPublicRoute } from "./public-routes";
+import { registerPublicRoutes } from "./register-public-routes";
 import { readBody } from "./read-body";
 import { errorResponse, handleV1, type V1Response } from "./v1";
 
@@ -48,6 +49,7 @@ async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Prom
  * send path's speed depends on it), everything else to Next.
  */
 export function createHttpServer(nextHandler: NextHandler | null): http.Server {
+  registerPublicRoutes();
   return http.createServer(async (req, res) => {
     const url = req.url ?? "/";
     try {

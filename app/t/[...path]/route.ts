@@ -1,8 +1,6 @@
-import { registerTrackingRoutes } from "@/server/delivery/engagement";
 import { servePublicRouteFromWeb } from "@/server/http/web";
 
 // Open pixel and click redirects (server/delivery/engagement.ts), for deployments where Next serves every request.
-registerTrackingRoutes();
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 export const GET = servePublicRouteFromWeb;

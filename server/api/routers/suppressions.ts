@@ -2,7 +2,6 @@ import { z } from "zod";
 import { addManual, listSuppressions, MAX_BULK, removeSuppression } from "../../suppressions/list";
 import { SUPPRESSION_REASONS } from "../../suppressions/suppress";
 // Registers the one-click unsubscribe route next to the API that manages the same list.
-import "../../suppressions/unsubscribe-route";
 import { fullScopeProcedure, router } from "../trpc";
 
 const address = z.string({ error: "email is required" }).trim().min(1, "email is required")
