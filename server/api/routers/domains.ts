@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { strictBoolean } from "../schemas";
 import { createDomain, deleteDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
 import { fullScopeProcedure, router } from "../trpc";
 
@@ -50,8 +51,7 @@ export const domainsRouter = router({
 
   update: fullScopeProcedure
     .meta({ openapi: { method: "PATCH", path: "/v1/domains/{id}", tags, summary: "Switch open/click tracking for a domain" } })
-    // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion, turning "no" into true.
-    .input(z.object({ id: z.string(), trackEngagement: z.union([z.literal(true), z.literal(false)], { error: "trackEngagement must be a boolean" }) }))
+    .input(z.object({ id: z.string(), trackEngagement: strictBoolean("trackEngagement") }))
     .output(domain)
     .mutation(({ ctx, input }) => setTrackEngagement(ctx.account.id, input.id, input.trackEngagement)),
 

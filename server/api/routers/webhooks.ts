@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { strictBoolean } from "../schemas";
 import { EVENT_TYPES } from "../../events/types";
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
@@ -24,8 +25,7 @@ const url = z.string({ error: "url is required" }).min(1, "url is required");
 const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
   .min(1, "events must name at least one event type");
 const description = z.string({ error: "description must be a string" }).max(500, "description must be at most 500 characters").nullable();
-// Literals, not z.boolean(): trpc-to-openapi coerces booleans, which would read "no" as true.
-const enabled = z.union([z.literal(true), z.literal(false)], { error: "enabled must be true or false" });
+const enabled = strictBoolean("enabled");
 const tags = ["Webhooks"];
 
 export const webhooksRouter = router({
