@@ -14,6 +14,8 @@ export interface ApiContext {
   credentials: Credentials;
   /** A request header by lower-case name. */
   header(name: string): string | undefined;
+  /** /v1 found the body unusable (not JSON, wrong shape): reported once the caller is known. */
+  bodyError?: ApiError;
 }
 
 export type Meta = OpenApiMeta & {
@@ -64,6 +66,7 @@ export const fullScopeProcedure = anyScopeProcedure.use(({ ctx, next }) => {
   if (ctx.key && ctx.key.scope !== "full") {
     throw new ApiError("authentication_error", 403, "This endpoint needs a full-access API key; send keys may only send email.");
   }
+  if (ctx.bodyError) throw ctx.bodyError;
   return next();
 });
 
@@ -72,5 +75,6 @@ export const sendProcedure = anyScopeProcedure.use(({ ctx, next }) => {
   if (ctx.account.pausedAt) {
     throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
   }
+  if (ctx.bodyError) throw ctx.bodyError;
   return next();
 });

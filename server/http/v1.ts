@@ -122,24 +122,28 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
     const route = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!route) return notFoundResponse(method, path);
 
+    // A bad body is reported after authentication and scope (a keyless request is 401 whatever it sends).
     let body: unknown = undefined;
+    let bodyError: ApiError | undefined;
     if (request.body && request.body.length > 0 && method !== "GET" && method !== "DELETE") {
       try {
         body = JSON.parse(request.body.toString("utf8"));
+        if (route.meta.arrayBody) {
+          if (!Array.isArray(body)) bodyError = validationError("The request body must be a JSON array.");
+          else body = { [route.meta.arrayBody]: body };
+        } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
+          bodyError = validationError("The request body must be a JSON object.");
+        }
       } catch {
-        return errorResponse(validationError("The request body is not valid JSON."));
+        bodyError = validationError("The request body is not valid JSON.");
       }
-      if (route.meta.arrayBody) {
-        if (!Array.isArray(body)) return errorResponse(validationError("The request body must be a JSON array."));
-        body = { [route.meta.arrayBody]: body };
-      } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
-        return errorResponse(validationError("The request body must be a JSON object."));
-      }
+      if (bodyError) body = undefined;
     }
 
     const ctx: ApiContext = {
       credentials: { kind: "bearer", authorization: request.header("authorization") },
       header: request.header,
+      bodyError,
     };
     const { res, out } = capture();
     await handler(adapterRequest(method, request.url, body, ctx) as never, res as never);
