@@ -41,3 +41,19 @@ describe("Inngest functions", () => {
     expect(stored.raw).toMatch(/DKIM-Signature: [^]*?d=inngest-/);
   });
 });
+
+describe("Inngest signalling without an event key", () => {
+  it("logs a failing wake once, not on every send", async () => {
+    const { wake } = await import("../server/jobs/tasks");
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => { logged.push(args.map(String).join(" ")); };
+    try {
+      for (let i = 0; i < 5; i++) wake("dispatch");
+      await new Promise((r) => setTimeout(r, 1000));
+    } finally {
+      console.error = original;
+    }
+    expect(logged.filter((l) => l.includes("could not signal")).length).toBeLessThanOrEqual(1);
+  });
+});

@@ -4,7 +4,7 @@ import PostalMime from "postal-mime";
 import { startTestServer, type TestServer } from "./harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import {
-  addVerifiedDomain, emailRow, enqueue, eventsFor, resolverFor, startSmtpReceiver, timeline, waitFor, waitForStatus,
+  emailRow, eventsFor, resolverFor, sendViaApi, startSmtpReceiver, timeline, verifiedDomainViaApi, waitFor, waitForStatus,
 } from "./support/delivery";
 
 let server: TestServer;
@@ -29,12 +29,17 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-async function setup(opts: { trackEngagement?: boolean | null } = {}) {
-  const account = await server.account();
-  const name = `d${++seq}-${Date.now()}.example.com`;
-  const domain = await addVerifiedDomain(account.accountId, name, opts);
-  dnsServer.set(`posthaste._domainkey.${name}`, "TXT", [`v=DKIM1; k=rsa; p=${domain.publicKey}`]);
-  return { ...account, domain: name, domainId: domain.id };
+/** An account with a domain added, published and verified over the API (its DKIM key is on the DNS server). */
+async function setup(opts: { trackEngagement?: boolean; plan?: "pro" } = {}) {
+  const account = await server.account({ plan: opts.plan });
+  const name = `d${++seq}-${process.pid}-${Date.now()}.example.com`;
+  const domain = await verifiedDomainViaApi(server, account.apiKey, dnsServer, name);
+  if (opts.trackEngagement === false) {
+    const res = await server.api("PATCH", `/v1/domains/${domain.id}`, { key: account.apiKey, body: { trackEngagement: false } });
+    expect(res.body.trackEngagement).toBe(false);
+  }
+  const send = (body: Record<string, unknown>) => sendViaApi(server, account.apiKey, { subject: "Hello", ...body });
+  return { ...account, domain: name, domainId: domain.id, send };
 }
 
 async function parse(raw: Buffer) {
@@ -51,8 +56,7 @@ const received = (id: string) =>
 describe("delivery over SMTP", () => {
   it("builds the message, signs it with the domain's DKIM key and records sent", async () => {
     const a = await setup({ trackEngagement: false });
-    const id = await enqueue(a.accountId, { domainId: a.domainId,
-      from: `Acme <news@${a.domain}>`,
+    const id = await a.send({ from: `Acme <news@${a.domain}>`,
       to: ["Rita <rita@example.org>"],
       cc: ["carl@example.org"],
       bcc: ["hidden@example.org"],
@@ -87,7 +91,10 @@ describe("delivery over SMTP", () => {
     const sent = await waitForStatus(id, ["sent"]);
     expect(sent.sesMessageId).toMatch(/^Q\d+X$/);
     expect(sent.sentAt).toBeInstanceOf(Date);
-    expect((await timeline(id)).map((t) => t.type)).toEqual(["sent"]);
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent"]);
+    const api = await server.api("GET", `/v1/emails/${id}`, { key: a.apiKey });
+    expect(api.body).toMatchObject({ status: "sent", sesMessageId: sent.sesMessageId, sentAt: sent.sentAt!.getTime() });
+    expect(api.body.timeline.map((t: any) => t.type)).toEqual(["queued", "sent"]);
     const events = await eventsFor(id);
     expect(events.map((e) => e.type)).toEqual(["email.sent"]);
     expect(events[0].data).toMatchObject({ email_id: id, subject: "Welcome aboard", tags: [{ name: "category", value: "welcome" }] });
@@ -97,7 +104,7 @@ describe("delivery over SMTP", () => {
     const a = await setup();
     const sim = (local: string) => `${local}@simulator.amazonses.com`;
     const ids = Object.fromEntries(
-      await Promise.all(["success", "bounce", "complaint", "ooto", "suppressionlist"].map(async (l) => [l, await enqueue(a.accountId, { domainId: a.domainId, from: `n@${a.domain}`, to: [sim(l)], text: "hi" })])),
+      await Promise.all(["success", "bounce", "complaint", "ooto", "suppressionlist"].map(async (l) => [l, await a.send({ from: `n@${a.domain}`, to: [sim(l)], text: "hi" })])),
     ) as Record<string, string>;
     expect((await waitForStatus(ids.success, ["delivered"])).status).toBe("delivered");
     expect((await waitForStatus(ids.ooto, ["delivered"])).status).toBe("delivered");
@@ -107,11 +114,11 @@ describe("delivery over SMTP", () => {
     // Every one of them was still handed to the relay (test recipients take the normal path).
     for (const id of Object.values(ids)) await received(id);
 
-    expect((await timeline(ids.success)).map((t) => t.type)).toEqual(["sent", "delivered"]);
-    expect((await timeline(ids.complaint)).map((t) => t.type)).toEqual(["sent", "delivered", "complained"]);
+    expect((await timeline(ids.success)).map((t) => t.type)).toEqual(["queued", "sent", "delivered"]);
+    expect((await timeline(ids.complaint)).map((t) => t.type)).toEqual(["queued", "sent", "delivered", "complained"]);
     const bounceTimeline = await timeline(ids.bounce);
-    expect(bounceTimeline.map((t) => t.type)).toEqual(["sent", "bounced"]);
-    expect(bounceTimeline[1].detail).toMatch(/550/);
+    expect(bounceTimeline.map((t) => t.type)).toEqual(["queued", "sent", "bounced"]);
+    expect(bounceTimeline[2].detail).toMatch(/550/);
 
     const bounced = (await eventsFor(ids.bounce)).find((e) => e.type === "email.bounced");
     expect(bounced.data).toMatchObject({ email_id: ids.bounce, recipient: sim("bounce"), reason: expect.stringMatching(/550/) });
@@ -127,32 +134,37 @@ describe("delivery over SMTP", () => {
   it("retries a relay's temporary refusal and fails on a permanent one", async () => {
     const a = await setup();
     smtp.failNext(451, 1);
-    const retried = await enqueue(a.accountId, { domainId: a.domainId, from: `n@${a.domain}`, to: ["r@example.org"], text: "x" });
+    const retried = await a.send({ from: `n@${a.domain}`, to: ["r@example.org"], text: "x" });
     const row = await waitForStatus(retried, ["sent"]);
     expect(row.attempts).toBe(2);
     smtp.failNext(554, 1);
-    const refused = await enqueue(a.accountId, { domainId: a.domainId, from: `n@${a.domain}`, to: ["r@example.org"], text: "x" });
+    const refused = await a.send({ from: `n@${a.domain}`, to: ["r@example.org"], text: "x" });
     const failed = await waitForStatus(refused, ["failed"]);
     expect(failed.error).toMatch(/refused/);
-    expect((await timeline(refused)).map((t) => t.type)).toEqual(["failed"]);
+    expect((await timeline(refused)).map((t) => t.type)).toEqual(["queued", "failed"]);
     expect((await eventsFor(refused)).map((e) => e.type)).toEqual(["email.failed"]);
   });
 
-  it("sends a scheduled message at its time", async () => {
-    const a = await setup();
-    const at = new Date(Date.now() + 1500);
-    const id = await enqueue(a.accountId, { domainId: a.domainId, from: `n@${a.domain}`, to: ["later@example.org"], text: "x", scheduledAt: at });
+  it("sends a scheduled message at its time and charges it then", async () => {
+    const a = await setup({ plan: "pro" });
+    const at = new Date(Date.now() + 6500);
+    const id = await a.send({ from: `n@${a.domain}`, to: ["later@example.org"], text: "x", scheduledAt: at });
     await new Promise((r) => setTimeout(r, 500));
     expect((await emailRow(id)).status).toBe("scheduled");
+    expect((await server.api("GET", "/v1/usage", { key: a.apiKey })).body.month.count).toBe(0);
     const sent = await waitForStatus(id, ["sent"]);
+    expect((await server.api("GET", "/v1/usage", { key: a.apiKey })).body.month.count).toBe(1);
     expect(sent.sentAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
+    // It leaves the schedule through the queue, like a message sent at once.
+    const tl = await timeline(id);
+    expect(tl.map((t) => t.type)).toEqual(["scheduled", "queued", "sent"]);
+    expect(tl[1].at.getTime()).toBeGreaterThanOrEqual(at.getTime());
   });
 
   it("tracks opens and clicks with signed links and redirects only to the original URL", async () => {
     const a = await setup();
     const target = "https://example.org/path?a=1&b=2";
-    const id = await enqueue(a.accountId, { domainId: a.domainId,
-      from: `n@${a.domain}`,
+    const id = await a.send({ from: `n@${a.domain}`,
       to: ["reader@example.org"],
       html: `<html><body><a href="https://example.org/path?a=1&amp;b=2">go</a> <a href="mailto:x@example.org">mail</a></body></html>`,
     });
@@ -192,7 +204,7 @@ describe("delivery over SMTP", () => {
 
   it("leaves links alone when the domain switches tracking off", async () => {
     const a = await setup({ trackEngagement: false });
-    const id = await enqueue(a.accountId, { domainId: a.domainId, from: `n@${a.domain}`, to: ["reader@example.org"], html: `<a href="https://example.org/">go</a>` });
+    const id = await a.send({ from: `n@${a.domain}`, to: ["reader@example.org"], html: `<a href="https://example.org/">go</a>` });
     const html = String((await parse((await received(id)).raw)).html);
     expect(html).toContain('href="https://example.org/"');
     expect(html).not.toContain("/t/o/");

@@ -1,9 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import { database, type Db } from "../db/client";
-import { emails } from "../db/schema";
+import { accounts, emailEvents, emails } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
 import { defineTask } from "../jobs/tasks";
+import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
 import { unsubscribeHeaders } from "../suppressions/unsubscribe";
 import { bareAddress } from "./addresses";
@@ -104,38 +105,43 @@ function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp"): Ha
 /** One dispatch run: claim a batch, send it, record every outcome in one transaction. */
 export async function dispatchOnce(): Promise<number> {
   const settings = deliverySettings();
-  const { db, kind } = await database();
+  const { db } = await database();
   const provider = mailProvider();
   const refused: { email: EmailRow; error: string }[] = [];
-  // On PostgreSQL the claim and the charges share a transaction. PGlite has a single
-  // connection, and chargeAtDispatch reads the account outside the transaction it is
-  // given, which would wait on that connection forever; one process owns PGlite, so
-  // there the only thing lost without it is a charge if the process dies mid-claim.
-  const claimScope = <T>(fn: (tx: Db) => Promise<T>): Promise<T> =>
-    kind === "pglite" ? fn(db) : db.transaction((tx) => fn(tx as unknown as Db));
-  const rows = await claimScope(async (tx) => {
+  const afterCommit: ((db: Db) => Promise<void>)[] = [];
+  // Claim, charge and the "queued" timeline row of a scheduled message commit together:
+  // a crash cannot charge a message twice, let it leave uncharged, or lose the claim.
+  const rows = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
     const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
     const list = await tx.select().from(emails).where(inArray(emails.id, claimed.map((c) => c.id)));
     const prev = new Map(claimed.map((c) => [c.id, c.prev]));
+    const leaving = list.filter((row) => prev.get(row.id) === "scheduled");
+    const owners = leaving.length
+      ? new Map((await tx.select().from(accounts).where(inArray(accounts.id, [...new Set(leaving.map((r) => r.accountId))]))).map((a) => [a.id, a]))
+      : new Map<string, typeof accounts.$inferSelect>();
     const ready: EmailRow[] = [];
+    const queuedAt = new Date();
+    const queuedRows: (typeof emailEvents.$inferInsert)[] = [];
     for (const row of list) {
-      // A scheduled send is charged when it leaves, in the claim's transaction, so a
-      // crash cannot charge it twice or let it leave uncharged.
       if (prev.get(row.id) === "scheduled") {
-        const verdict = await chargeAtDispatch(tx, row);
+        const verdict = await chargeAtDispatch(tx, row, { account: owners.get(row.accountId) ?? null, defer: (work) => afterCommit.push(work) });
         if (!verdict.ok) {
           refused.push({ email: row, error: verdict.reason });
           continue;
         }
+        queuedRows.push({ id: newId(queuedAt.getTime()), emailId: row.id, type: "queued", at: queuedAt, detail: null, recipient: null });
       }
       ready.push(row);
     }
+    if (queuedRows.length) await tx.insert(emailEvents).values(queuedRows);
     if (refused.length) {
       await applyHappenings(tx, refused.map((r) => ({ email: r.email, happenings: [{ type: "failed", error: r.error }], fromDispatch: true })));
     }
     return ready;
   });
+  for (const work of afterCommit) await work(db).catch((err) => console.error("delivery: post-charge bookkeeping failed", err));
   if (!rows.length) return refused.length;
 
   const outcomes = await mapLimit(rows, Math.max(settings.smtpPoolSize * 4, 16), (email) => deliver(db, provider, email));

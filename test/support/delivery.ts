@@ -7,6 +7,8 @@ import { generateDkimKey } from "../../server/domains/dkim";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";
 import { newId } from "../../server/lib/ids";
+import type { TestServer } from "../harness";
+import type { DnsType, TestDnsServer } from "./dns-server";
 
 export interface Received {
   from: string;
@@ -139,4 +141,32 @@ export function resolverFor(address: string) {
   const r = new dns.Resolver();
   r.setServers([address]);
   return async (name: string, type: string) => (type === "TXT" ? r.resolveTxt(name) : r.resolve(name, type as "A"));
+}
+
+/**
+ * A sending domain made the way a user makes one: POST /v1/domains, publish its records
+ * on the test DNS server, POST /v1/domains/{id}/verify until it is verified.
+ */
+export async function verifiedDomainViaApi(server: TestServer, apiKey: string, dnsServer: TestDnsServer, name: string) {
+  const created = await server.api("POST", "/v1/domains", { key: apiKey, body: { name } });
+  if (created.status !== 201) throw new Error(`POST /v1/domains: ${created.status} ${created.text}`);
+  const byKey = new Map<string, { name: string; type: DnsType; values: string[] }>();
+  for (const r of [...created.body.dnsRecords, ...created.body.recommendedRecords]) {
+    const entry = byKey.get(`${r.name}|${r.type}`) ?? { name: r.name, type: r.type as DnsType, values: [] as string[] };
+    entry.values.push(r.value);
+    byKey.set(`${r.name}|${r.type}`, entry);
+  }
+  for (const e of byKey.values()) dnsServer.set(e.name, e.type, e.values);
+  const domain = await waitFor(async () => {
+    const res = await server.api("POST", `/v1/domains/${created.body.id}/verify`, { key: apiKey });
+    return res.body.status === "verified" ? res.body : null;
+  }, 15_000, `domain ${name} to verify`);
+  return { id: domain.id as string, name };
+}
+
+/** POST /v1/emails; returns the accepted id (throws on any other answer). */
+export async function sendViaApi(server: TestServer, apiKey: string, body: Record<string, unknown>): Promise<string> {
+  const res = await server.api("POST", "/v1/emails", { key: apiKey, body });
+  if (res.status !== 200) throw new Error(`POST /v1/emails: ${res.status} ${res.text}`);
+  return res.body.id;
 }
