@@ -1,6 +1,6 @@
 // Messages/s through POST /v1/emails/batch with 100 entries per request, and the bare
 // node:http + postgres.js ceiling (single inserts) in the same run. Last line: one JSON object.
-import { dropDatabase, freshDatabase, load, startChild } from "./lib/common.mjs";
+import { dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -16,7 +16,7 @@ await bare.stop();
 await dropDatabase(bareDb.name);
 
 const db = await freshDatabase("bench_batch");
-const app = await startChild(["--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+const app = await startBenchServer(db.url);
 let i = 0;
 const result = await load({
   port: app.info.port, connections: CONNECTIONS, durationMs: DURATION,

@@ -3,14 +3,14 @@
 // bare ceiling (node:http + one indexed postgres.js select) in the same run. Last line: JSON.
 import http from "node:http";
 import postgres from "postgres";
-import { dropDatabase, freshDatabase, percentile, round, startChild } from "./lib/common.mjs";
+import { dropDatabase, freshDatabase, percentile, round, startBenchServer } from "./lib/common.mjs";
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 const WORDS = ["invoice", "receipt", "welcome", "password", "reset", "order", "shipped", "report", "weekly", "alert", "digest", "trial", "renewal", "payment", "failed", "confirm"];
 
 const db = await freshDatabase("bench_list");
-const app = await startChild(["--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+const app = await startBenchServer(db.url);
 const sql = postgres(db.url, { max: 4, onnotice: () => {} });
 const seedStart = Date.now();
 // Same shape as accepted mail: search_text holds the words of subject, from and recipients.

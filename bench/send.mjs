@@ -1,6 +1,6 @@
 // Single sends at 32 connections against the node:http server on PostgreSQL, and the bare
 // node:http + postgres.js ceiling in the same run. Last line: one JSON object.
-import { dropDatabase, freshDatabase, load, startChild } from "./lib/common.mjs";
+import { dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -16,8 +16,7 @@ await bare.stop();
 await dropDatabase(bareDb.name);
 
 const db = await freshDatabase("bench_send");
-// JOBS_DRIVER=inngest without Inngest keys: no embedded dispatcher, so only acceptance is measured.
-const app = await startChild([...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/sendprof"] : []), "--import", "tsx", "bench/lib/server.ts"], { DATABASE_URL: db.url, JOBS_DRIVER: "inngest", NODE_ENV: "production", ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" });
+const app = await startBenchServer(db.url);
 let i = 0;
 const sendResult = await load({
   port: app.info.port, connections: CONNECTIONS, durationMs: DURATION,

@@ -90,6 +90,7 @@ CREATE TABLE "emails" (
 	"ses_message_id" text,
 	"error" text,
 	"search_text" text NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_text)) STORED,
 	"scheduled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
@@ -207,7 +208,7 @@ CREATE INDEX "email_events_email_idx" ON "email_events" USING btree ("email_id",
 CREATE INDEX "emails_account_created_idx" ON "emails" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "emails_account_status_created_idx" ON "emails" USING btree ("account_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "emails_idempotency_idx" ON "emails" USING btree ("account_id","idempotency_key") WHERE "emails"."idempotency_key" is not null;--> statement-breakpoint
-CREATE INDEX "emails_search_idx" ON "emails" USING gin (to_tsvector('simple'::regconfig, "search_text"));--> statement-breakpoint
+CREATE INDEX "emails_search_idx" ON "emails" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "emails_dispatch_idx" ON "emails" USING btree ("next_attempt_at") WHERE "emails"."status" in ('queued', 'scheduled', 'sending');--> statement-breakpoint
 CREATE INDEX "emails_provider_id_idx" ON "emails" USING btree ("ses_message_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint

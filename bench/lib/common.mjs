@@ -89,3 +89,18 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
 }
 
 export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
+
+/**
+ * The server `npm start` runs (node:http + /v1, no Next), compiled with esbuild, on `url`,
+ * with JOBS_DRIVER=inngest and no Inngest keys: no embedded dispatcher competes, so only
+ * the API is measured. BENCH_PROF=dir writes a CPU profile there.
+ */
+export async function startBenchServer(url) {
+  const { buildBenchServer } = await import("./build.mjs");
+  const file = await buildBenchServer();
+  const prof = process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  return startChild([...prof, file], {
+    DATABASE_URL: url, JOBS_DRIVER: "inngest", NODE_ENV: "production",
+    ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench",
+  });
+}

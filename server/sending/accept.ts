@@ -16,6 +16,7 @@ import { blockedForBatch, blockedRecipientsQuery, suppressedMessage, type Blocke
 import { parseAddress, type ParsedAddress } from "./addresses";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import { searchTextOf } from "./search";
+import { preparedRows } from "./statement";
 import { formatZodError } from "../errors";
 
 /** A message that passed the per-message rules: the row to store and what the limits count. */
@@ -120,6 +121,11 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
   };
 }
 
+// The columns prepare() fills, named once: search_vector is generated and cannot be inserted.
+const ROW_COLUMNS = sql.raw(["id", "account_id", "status", "from", "to", "cc", "bcc", "reply_to", "subject", "html", "text", "headers",
+  "tags", "attachments", "bulk", "test_mode", "domain_id", "recipient_count", "idempotency_key", "message_id", "ses_message_id",
+  "error", "search_text", "scheduled_at", "created_at", "sent_at", "next_attempt_at", "attempts"].map((c) => `"${c}"`).join(", "));
+
 interface AcceptResult {
   inserted: number;
   idem: { key: string; id: string }[];
@@ -188,8 +194,8 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
     ? sql`case when (select count(*) from counted) = 2 then ${rowsJson}::jsonb
         else (select jsonb_agg(e - 'id') from jsonb_array_elements(${rowsJson}::jsonb) e) end`
     : sql`${rowsJson}::jsonb`;
-  ctes.push(sql`ins as (insert into emails select * from jsonb_populate_recordset(null::emails, ${rows}) where ${admitted}
-      returning id, status, created_at)`);
+  ctes.push(sql`ins as (insert into emails (${ROW_COLUMNS}) select ${ROW_COLUMNS} from jsonb_populate_recordset(null::emails, ${rows})
+      where ${admitted} returning id, status, created_at)`);
   ctes.push(sql`ev as (insert into email_events (id, email_id, type, at)
       select gen_random_uuid()::text, id, case when status = 'scheduled' then 'scheduled' else 'queued' end, created_at from ins)`);
   const retryAfter = rate
@@ -236,7 +242,7 @@ function limitError(limits: SendLimits, r: AcceptResult): ApiError {
 }
 
 async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> {
-  const [row] = await d.rows<AcceptResult>(statement);
+  const [row] = await preparedRows<AcceptResult>(d, statement);
   return {
     ...row,
     idem: parseJson(row.idem),
@@ -256,7 +262,21 @@ async function afterAccept(d: Database, account: Account, limits: SendLimits, it
   } else {
     await noteMonthCount(d.db, account, limits, r.month_count, now);
   }
-  wake(TASKS.dispatch);
+  nudgeDispatch();
+}
+
+// One nudge per few milliseconds is as good as one per message (the dispatcher drains
+// everything due) and spares the Inngest driver an event per accepted send.
+const NUDGE_MS = 5;
+let nudgePending = false;
+
+function nudgeDispatch(): void {
+  if (nudgePending) return;
+  nudgePending = true;
+  setTimeout(() => {
+    nudgePending = false;
+    wake(TASKS.dispatch);
+  }, NUDGE_MS).unref();
 }
 
 const MAX_ATTEMPTS = 3;
@@ -334,7 +354,7 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<{
     const keys = [...new Set(prepared.flatMap((p) => (p?.idempotencyKey ? [p.idempotencyKey] : [])))];
     const existing = new Map<string, string>();
     if (keys.length) {
-      const rows = await d.rows<{ key: string; id: string }>(sql`select idempotency_key as key, id from emails
+      const rows = await preparedRows<{ key: string; id: string }>(d, sql`select idempotency_key as key, id from emails
         where account_id = ${account.id} and idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
       for (const r of rows) existing.set(r.key, r.id);
     }

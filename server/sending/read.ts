@@ -4,6 +4,7 @@ import type { Tag } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { searchQuery } from "./search";
+import { preparedRows } from "./statement";
 
 /** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
 export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
@@ -49,7 +50,7 @@ const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) a
 export async function getEmail(accountId: string, id: string): Promise<EmailView> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
-  const [row] = await d.rows<Record<string, unknown>>(sql`
+  const [row] = await preparedRows<Record<string, unknown>>(d, sql`
     select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
       e.created_at, e.sent_at, e.scheduled_at,
       (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
@@ -75,75 +76,124 @@ export async function getEmail(accountId: string, id: string): Promise<EmailView
   };
 }
 
-type Cursor = { k: "t"; us: string; id: string } | { k: "r"; rank: number; us: string; id: string };
+/**
+ * List cursors: `t` is a keyset position in the newest-first list; `r` a search position:
+ * the window of candidates (`w`, exclusive upper bound; null = the newest) and the last
+ * row shown in it (`p`; null = the window's start).
+ */
+type Cursor =
+  | { k: "t"; us: string; id: string }
+  | { k: "r"; w: { us: string; id: string } | null; p: { rank: number; us: string; id: string } | null };
 
 function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString("base64url");
 }
 
-function decodeCursor(value: string, kind: Cursor["k"]): Cursor {
+const isPosition = (x: unknown): x is { us: string; id: string } =>
+  typeof x === "object" && x !== null && /^\d{1,20}$/.test(String((x as { us?: unknown }).us)) && isUuid(String((x as { id?: unknown }).id));
+
+function decodeCursor<K extends Cursor["k"]>(value: string, kind: K): Extract<Cursor, { k: K }> {
   try {
     const c = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Cursor;
-    if (c.k === kind && /^\d{1,20}$/.test(c.us) && isUuid(c.id) && (c.k === "t" || Number.isFinite(c.rank))) return c;
+    if (c.k === kind) {
+      if (c.k === "t" && isPosition(c)) return c as Extract<Cursor, { k: K }>;
+      if (c.k === "r" && (c.w === null || isPosition(c.w)) && (c.p === null || (isPosition(c.p) && Number.isFinite(c.p.rank)))) {
+        return c as Extract<Cursor, { k: K }>;
+      }
+    }
   } catch { /* fall through */ }
   throw validationError("cursor: not a cursor this list returned (use nextCursor as given, with the same search)");
 }
+
+/**
+ * Search ranks the newest searchWindow() matches at a time: relevance order within each
+ * window, windows newest first. Ranking every match of a word that is in every message
+ * would read the whole account; a window keeps a page's cost bounded whatever the term.
+ * SEARCH_WINDOW in the environment changes it (tests use a small one to cross windows).
+ */
+export const searchWindow = (): number => Number(process.env.SEARCH_WINDOW || 1000);
 
 // The indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): ordering must say so to use them.
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
 
+type ListPage = { data: EmailListItem[]; hasMore: boolean; nextCursor: string | null };
+
 /**
  * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
  * by relevance over the full-text index of subject, from and recipients. Keyset cursors.
  */
-export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<{ data: EmailListItem[]; hasMore: boolean; nextCursor: string | null }> {
+export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<ListPage> {
+  if (opts.search !== undefined && opts.search.trim() !== "") return searchEmails(accountId, { ...opts, search: opts.search });
   const d = await database();
   const take = opts.limit + 1;
-  let rows: Record<string, unknown>[];
-  if (opts.search !== undefined && opts.search.trim() !== "") {
-    const query = searchQuery(opts.search);
-    if (query === null) return { data: [], hasMore: false, nextCursor: null };
-    const c = opts.cursor ? decodeCursor(opts.cursor, "r") : null;
-    const vector = sql`to_tsvector('simple'::regconfig, search_text)`;
-    const rank = sql`ts_rank(${vector}, to_tsquery('simple', ${query}))::float8`;
-    rows = await d.rows(sql`select ${columns}, ${rank} as rank from emails
-      where account_id = ${accountId} and ${vector} @@ to_tsquery('simple', ${query})
-        ${opts.status ? sql`and status = ${opts.status}` : sql``}
-        ${c && c.k === "r" ? sql`and (${rank}, created_at, id) < (${c.rank}::float8, ${at(c.us)}, ${c.id})` : sql``}
-      order by rank desc, created_at desc, id desc limit ${take}`);
-  } else {
-    const c = opts.cursor ? decodeCursor(opts.cursor, "t") : null;
-    const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
-    const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
-      order by created_at desc nulls last, id desc nulls last limit ${take})`;
-    // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
-    const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
-    const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
-    rows = await d.rows(parts.length === 1 ? parts[0]
-      : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`);
-  }
+  const c = opts.cursor ? decodeCursor(opts.cursor, "t") : null;
+  const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
+  const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
+    order by created_at desc nulls last, id desc nulls last limit ${take})`;
+  // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
+  const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
+  const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
+  const rows = await preparedRows<Record<string, unknown>>(d, parts.length === 1 ? parts[0]
+    : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`);
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
-  const nextCursor = hasMore && last
-    ? encodeCursor(last.rank !== undefined
-      ? { k: "r", rank: Number(last.rank), us: String(last.us), id: last.id as string }
-      : { k: "t", us: String(last.us), id: last.id as string })
-    : null;
+  const nextCursor = hasMore && last ? encodeCursor({ k: "t", us: String(last.us), id: last.id as string }) : null;
+  return { data: page.map(toListItem), hasMore, nextCursor };
+}
+
+/** The search side of GET /v1/emails: relevance order within windows of the newest matches (searchWindow()). */
+async function searchEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search: string }): Promise<ListPage> {
+  const d = await database();
+  const take = opts.limit + 1;
+  const query = searchQuery(opts.search);
+  if (query === null) return { data: [], hasMore: false, nextCursor: null };
+  const c = opts.cursor ? decodeCursor(opts.cursor, "r") : null;
+  const q = sql`to_tsquery('simple', ${query})`;
+  const window = searchWindow();
+  const rows0 = await preparedRows<Record<string, unknown>>(d, sql`
+    with cand as (
+      select ${columns}, search_vector from emails
+      where account_id = ${accountId} and search_vector @@ ${q}
+        ${opts.status ? sql`and status = ${opts.status}` : sql``}
+        ${c?.w ? sql`and (created_at, id) < (${at(c.w.us)}, ${c.w.id})` : sql``}
+      order by created_at desc nulls last, id desc nulls last limit ${window}
+    ), ranked as (
+      select id, status, "from", "to", subject, created_at, sent_at, tags, us, ts_rank(search_vector, ${q})::float8 as rank from cand
+    ), win as (
+      select count(*)::int as n, min(us::bigint)::text as bottom_us from cand
+    )
+    select win.n, win.bottom_us, (select min(id) from cand where us = win.bottom_us) as bottom_id, r.*
+    from win left join lateral (
+      select * from ranked
+      ${c?.p ? sql`where (rank, created_at, id) < (${c.p.rank}::float8, ${at(c.p.us)}, ${c.p.id})` : sql``}
+      order by rank desc, created_at desc, id desc limit ${take}
+    ) r on true`);
+  const head = rows0[0];
+  const rows = rows0.filter((r) => r.id !== null);
+  const hasMore = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  // A full window may have older matches behind it: continue with the next window.
+  const nextCursor: Cursor | null = hasMore && last
+    ? { k: "r", w: c?.w ?? null, p: { rank: Number(last.rank), us: String(last.us), id: last.id as string } }
+    : Number(head.n) === window
+      ? { k: "r", w: { us: String(head.bottom_us), id: head.bottom_id as string }, p: null }
+      : null;
+  return { data: page.map(toListItem), hasMore: nextCursor !== null, nextCursor: nextCursor && encodeCursor(nextCursor) };
+}
+
+function toListItem(r: Record<string, unknown>): EmailListItem {
   return {
-    data: page.map((r) => ({
-      id: r.id as string,
-      status: publicStatus(r.status as string),
-      from: r.from as string,
-      to: json(r.to),
-      subject: r.subject as string,
-      createdAt: toMs(r.created_at)!,
-      sentAt: toMs(r.sent_at),
-      tags: json(r.tags),
-    })),
-    hasMore,
-    nextCursor,
+    id: r.id as string,
+    status: publicStatus(r.status as string),
+    from: r.from as string,
+    to: json(r.to),
+    subject: r.subject as string,
+    createdAt: toMs(r.created_at)!,
+    sentAt: toMs(r.sent_at),
+    tags: json(r.tags),
   };
 }
 
@@ -154,7 +204,7 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
 export async function cancelEmail(accountId: string, id: string): Promise<{ id: string; canceled: boolean }> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
-  const [row] = await d.rows<{ canceled: number }>(sql`
+  const [row] = await preparedRows<{ canceled: number }>(d, sql`
     with c as (
       update emails set status = 'canceled', next_attempt_at = null
       where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
@@ -163,8 +213,9 @@ export async function cancelEmail(accountId: string, id: string): Promise<{ id: 
     )
     select (select count(*) from c)::int as canceled`);
   if (row.canceled === 1) return { id, canceled: true };
-  const [current] = await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`);
+  const [current] = await preparedRows<{ status: string }>(d, sql`select status from emails where id = ${id} and account_id = ${accountId}`);
   if (!current) throw notFound("Email");
-  if (current.status === "canceled") return { id, canceled: true };
+  // The reference's table: any state other than scheduled is 409, a cancelled message included.
+  if (current.status === "canceled") throw validationError("The email has already been canceled.", 409);
   throw validationError(`The email has already been dispatched (status ${publicStatus(current.status)}) and can no longer be canceled.`, 409);
 }

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+let server: TestServer;
+// A small ranking window so a handful of messages spans several windows.
+beforeAll(async () => { server = await startTestServer({ SEARCH_WINDOW: "4" }); });
+afterAll(async () => { await server?.stop(); });
+
+async function sql(query: string, ...params: unknown[]) {
+  const { database } = await import("../server/db/client");
+  const { sql: tag } = await import("drizzle-orm");
+  const strings = query.split("?");
+  return (await database()).rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
+}
+
+async function sender() {
+  const account = await server.account({ plan: "unlimited" });
+  const { newId } = await import("../server/lib/ids");
+  const { invalidateAccount } = await import("../server/accounts/account-cache");
+  const domain = `srch${process.pid}x${Date.now().toString(36)}.example.com`;
+  await sql(`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
+    values (?, ?, ?, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`, newId(), account.accountId, domain);
+  await invalidateAccount(account.accountId);
+  return { ...account, from: `hello@${domain}` };
+}
+
+async function follow(key: string, query: string) {
+  const pages: { ids: string[]; hasMore: boolean }[] = [];
+  let cursor: string | null = null;
+  do {
+    const r: any = await server.api("GET", `/v1/emails?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key });
+    expect(r.status).toBe(200);
+    expect(r.body.hasMore).toBe(r.body.nextCursor !== null);
+    pages.push({ ids: r.body.data.map((e: any) => e.id), hasMore: r.body.hasMore });
+    cursor = r.body.nextCursor;
+  } while (cursor && pages.length < 50);
+  expect(cursor).toBeNull();
+  return pages;
+}
+
+describe("GET /v1/emails?search= over several ranking windows", () => {
+  it("returns every match once, by relevance within each window of the newest matches, until nextCursor is null", async () => {
+    const s = await sender();
+    // 11 matches; every third says "invoice" three times and ranks higher within its window.
+    const subjects = Array.from({ length: 11 }, (_, i) => (i % 3 === 0 ? `invoice invoice invoice ${i}` : `invoice ${i}`));
+    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: subjects.map((subject, i) => ({ from: s.from, to: `r${i}@example.org`, subject, text: "t" })) });
+    expect(batch.body.summary.failed).toBe(0);
+    const ids: string[] = batch.body.data.map((d: any) => d.id);
+    await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "other@example.org", subject: "receipt", text: "t" } });
+
+    for (const limit of [1, 2, 3, 100]) {
+      const pages = await follow(s.apiKey, `search=invoice&limit=${limit}`);
+      const seen = pages.flatMap((p) => p.ids);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect([...seen].sort()).toEqual([...ids].sort());
+      // Windows of 4, newest first by (created_at, id); relevance order inside each.
+      const newestFirst = [...ids].sort().reverse(); // one batch: same created_at, then id order
+      for (let w = 0; w < newestFirst.length; w += 4) {
+        const window = newestFirst.slice(w, w + 4);
+        const shown = seen.slice(w, w + 4);
+        expect([...shown].sort()).toEqual([...window].sort());
+        const strong = (id: string) => ids.indexOf(id) % 3 === 0;
+        expect(shown).toEqual([...shown].sort((a, b) => Number(strong(b)) - Number(strong(a)) || (a < b ? 1 : -1)));
+      }
+    }
+
+    // Exactly a full window of matches: a last, empty page with hasMore false.
+    const four = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array.from({ length: 4 }, () => ({ from: s.from, to: "x@example.org", subject: "zebra", text: "t" })) });
+    expect(four.status).toBe(200);
+    const z = await follow(s.apiKey, "search=zebra&limit=10");
+    expect(z.map((p) => p.ids.length)).toEqual([4, 0]);
+    expect(z[1].hasMore).toBe(false);
+
+    // A cursor from the list is not a search cursor.
+    const list: any = await server.api("GET", "/v1/emails?limit=1", { key: s.apiKey });
+    expect((await server.api("GET", `/v1/emails?search=invoice&cursor=${encodeURIComponent(list.body.nextCursor)}`, { key: s.apiKey })).status).toBe(400);
+  });
+});
