@@ -38,8 +38,8 @@ afterAll(async () => {
 interface Child { proc: ChildProcess; url: string; account: { accountId: string; apiKey: string } | null; exited: Promise<void> }
 
 async function startChild(createAccount: boolean): Promise<Child> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     PGLITE_DIR: path.join(scratch, "db"),
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy1sb25nIQ==",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-auth-secret",
@@ -53,7 +53,7 @@ async function startChild(createAccount: boolean): Promise<Child> {
     DISPATCH_CONCURRENCY: String(CONCURRENCY),
     CHILD_CREATE_ACCOUNT: createAccount ? "1" : "0",
   };
-  delete env.VITEST; delete env.VITEST_POOL_ID; delete env.VITEST_WORKER_ID; delete env.NODE_ENV;
+  for (const k of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[k];
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "support", "delivery-child.ts")], {
     env, cwd: path.join(__dirname, ".."), stdio: ["ignore", "pipe", "pipe"],
   });
