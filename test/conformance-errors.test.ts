@@ -110,7 +110,7 @@ describe("API keys", () => {
     [{ name: 5 }, "numeric name"],
     [{ name: "x", scope: "admin" }, "unknown scope"],
     [{ name: "x", scope: null }, "null scope"],
-  ])("400 validation_error for %j (%s)", async (body) => {
+  ])("400 validation_error for %j (%s)", async (body, _why) => {
     const { apiKey } = await server.account();
     expectError(await server.api("POST", "/v1/api-keys", { key: apiKey, body }), 400, "validation_error");
   });

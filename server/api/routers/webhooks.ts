@@ -18,8 +18,9 @@ const endpoint = z.object({
   lastError: z.string().nullable(),
   suspendedByPlan: z.boolean(),
   autoDisabledAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
 });
+// The reference's endpoint has exactly the fields above; the single read (not in the reference) adds createdAt.
+const endpointDetail = endpoint.extend({ createdAt: z.number().int() });
 
 const url = z.string({ error: "url is required" }).min(1, "url is required");
 const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
@@ -44,7 +45,7 @@ export const webhooksRouter = router({
   get: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/webhooks/{id}", tags, summary: "Retrieve a webhook endpoint" } })
     .input(z.object({ id: z.string() }))
-    .output(endpoint)
+    .output(endpointDetail)
     .query(({ ctx, input }) => getEndpoint(ctx.account.id, input.id)),
 
   update: fullScopeProcedure

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+// Spec sections "Send request", "SentEmail", "EmailStatus", "Emails" endpoints and list
+// rules, "States: Email", test mode and review rules of "Authentication", and DESIGN.md's
+// decisions on wire names, addresses, idempotency, cancelling and the timeline.
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ MAX_MESSAGE_BYTES: "8192" }); });
+afterAll(async () => { await server?.stop(); });
+
+const SANDBOX = "onboarding@posthaste.dev";
+const SIM = "success@simulator.amazonses.com";
+let n = 0;
+
+async function sql(query: string, ...params: unknown[]) {
+  const { sql: tag } = await import("drizzle-orm");
+  const { database } = await import("../server/db/client");
+  const d = await database();
+  const strings = query.split("?");
+  return d.rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
+}
+
+async function refresh(accountId: string) {
+  const { invalidateAccount } = await import("../server/accounts/account-cache");
+  await invalidateAccount(accountId);
+}
+
+/** An account with a verified sending domain, stored as the domains area stores it. */
+async function sender(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
+  const account = await server.account(opts);
+  const { addVerifiedDomain } = await import("./support/delivery");
+  const domain = `conf${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
+  await addVerifiedDomain(account.accountId, domain);
+  await refresh(account.accountId);
+  return { ...account, domain, from: `Acme Team <hello@${domain}>` };
+}
+
+function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(Object.keys(res.body)).toEqual(["error"]);
+  expect(Object.keys(res.body.error).sort()).toEqual(["docs_url", "message", "type"]);
+  expect(res.body.error.type).toBe(type);
+  if (type !== "rate_limited") expect(res.headers.get("retry-after")).toBeNull();
+}
+
+const EMAIL_STATUS_KEYS = ["bcc", "cc", "createdAt", "error", "from", "id", "replyTo", "scheduledAt", "sentAt", "sesMessageId", "status", "subject", "tags", "timeline", "to"];
+const LIST_ITEM_KEYS = ["createdAt", "from", "id", "sentAt", "status", "subject", "tags", "to"];
+
+describe("POST /v1/emails", () => {
+  it("answers 200 with only the id; GET shows EmailStatus plus DESIGN's additions", async () => {
+    const s = await sender();
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
+      from: s.from, to: "Ann Example <ann@example.org>", cc: ["cc@example.org"], bcc: ["bcc@example.org"],
+      subject: "Hi", html: "<p>hi</p>", replyTo: "Help <help@example.org>", tags: [{ name: "k", value: "v" }],
+    } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(String) });
+    const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
+    expect(got.status).toBe(200);
+    expect(Object.keys(got.body).sort()).toEqual(EMAIL_STATUS_KEYS);
+    expect(got.body).toMatchObject({
+      id: res.body.id, from: s.from, to: ["Ann Example <ann@example.org>"], cc: ["cc@example.org"], bcc: ["bcc@example.org"],
+      replyTo: ["Help <help@example.org>"], subject: "Hi", tags: [{ name: "k", value: "v" }], scheduledAt: null, error: null,
+    });
+    expect(["queued", "sent", "delivered"]).toContain(got.body.status);
+    expect(Number.isInteger(got.body.createdAt)).toBe(true);
+    expect(got.body.timeline.length).toBeGreaterThan(0);
+    for (const t of got.body.timeline) {
+      expect(Object.keys(t).sort()).toEqual(["at", "detail", "type"]);
+      expect(Number.isInteger(t.at)).toBe(true);
+    }
+    expect(got.body.timeline[0].type).toBe("queued");
+  });
+
+  it.each([["replyTo"], ["reply_to"]])("accepts %s", async (field) => {
+    const s = await sender();
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: "r@example.org" } });
+    expect(res.status).toBe(200);
+    expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.replyTo).toEqual(["r@example.org"]);
+  });
+
+  it.each([["scheduledAt", "iso"], ["scheduled_at", "iso"], ["scheduledAt", "ms"], ["scheduled_at", "ms"]])("accepts %s as %s", async (field, form) => {
+    const s = await sender();
+    const at = Date.now() + 3_600_000;
+    const value = form === "iso" ? new Date(at).toISOString() : at;
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: value } });
+    expect(res.status).toBe(200);
+    const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
+    expect(got.body.status).toBe("scheduled");
+    expect(Math.abs(got.body.scheduledAt - at)).toBeLessThan(1000);
+  });
+
+  it("a scheduledAt in the past or within a few seconds is send-now, not rejected", async () => {
+    const s = await sender();
+    for (const value of [Date.now() - 60_000, new Date(Date.now() + 1000).toISOString()]) {
+      const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: value } });
+      expect(res.status).toBe(200);
+      expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.status).not.toBe("scheduled");
+    }
+  });
+
+  it("idempotency: idempotency_key, idempotencyKey and the Idempotency-Key header return the first id with 200", async () => {
+    const s = await sender();
+    const body = { from: s.from, to: "a@example.org", subject: "s", text: "t" };
+    for (const [extra, headers] of [
+      [{ idempotency_key: `k1-${n}` }, {}],
+      [{ idempotencyKey: `k2-${n}` }, {}],
+      [{}, { "idempotency-key": `k3-${n}` }],
+    ] as [Record<string, string>, Record<string, string>][]) {
+      const first = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, ...extra }, headers });
+      const again = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, ...extra }, headers });
+      expect(first.status).toBe(200);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ id: first.body.id });
+    }
+    // The two field spellings name the same key.
+    const a = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotency_key: `same-${n}` } });
+    const b = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotencyKey: `same-${n}` } });
+    expect(b.body.id).toBe(a.body.id);
+    const [{ c }] = await sql("select count(*)::int as c from emails where account_id = ?", s.accountId);
+    expect(c).toBe(4);
+  });
+
+  it("count limits are 400 validation_error: 51 recipients, 11 tags, 11 headers; 50/10/10 pass", async () => {
+    const s = await sender();
+    const base = { from: s.from, subject: "s", text: "t" };
+    const rcpt = (k: number) => Array.from({ length: k }, (_, i) => `r${i}@example.org`);
+    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(50).slice(30), bcc: [] } })).status).toBe(200);
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(20).map((a) => "c" + a), bcc: ["x@example.org"] } }), 400, "validation_error");
+    const tags = (k: number) => Array.from({ length: k }, (_, i) => ({ name: `t${i}`, value: "v" }));
+    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(10) } })).status).toBe(200);
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(11) } }), 400, "validation_error");
+    const headers = (k: number) => Object.fromEntries(Array.from({ length: k }, (_, i) => [`X-H${i}`, "v"]));
+    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(10) } })).status).toBe(200);
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(11) } }), 400, "validation_error");
+  });
+
+  it("missing or invalid fields are 400; an oversized message is 413", async () => {
+    const s = await sender();
+    for (const body of [{ to: "a@example.org", subject: "s" }, { from: s.from, subject: "s" }, { from: s.from, to: "not an address", subject: "s" }, { from: s.from, to: [], subject: "s" }, { from: s.from, to: "a@example.org", subject: "s", scheduledAt: "tomorrow" }, { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a", content: "%%%" }] }]) {
+      expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body }), 400, "validation_error");
+    }
+    const big = Buffer.alloc(9000, 1).toString("base64");
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a.bin", content: big }] } }), 413, "validation_error");
+  });
+
+  it("domain_error 403 for a from domain not on the account, not verified, or another account's", async () => {
+    const s = await sender();
+    const other = await sender();
+    const { newId } = await import("../server/lib/ids");
+    const pending = `pend${Date.now()}${++n}.example.com`;
+    await sql(`insert into domains (id, account_id, name, status, provider, dns_records, recommended_records, dkim_selector) values (?, ?, ?, 'pending', 'sink', '[]'::jsonb, '[]'::jsonb, 'posthaste')`, newId(), s.accountId, pending);
+    await refresh(s.accountId);
+    for (const from of ["a@unknown-domain.example", `a@${pending}`, `a@${other.domain}`, `Name <a@${other.domain}>`]) {
+      expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "a@example.org", subject: "s", text: "t" } }), 403, "domain_error");
+    }
+  });
+
+  it("suppressed_recipient 422 names the address and reason; unsubscribe blocks only bulk", async () => {
+    const s = await sender();
+    await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "Blocked@Example.org" } });
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "Someone <blocked@example.org>", subject: "s", text: "t" } });
+    expectError(res, 422, "suppressed_recipient");
+    expect(res.body.error.message).toContain("blocked@example.org");
+    expect(res.body.error.message).toContain("manual");
+    await sql(`insert into suppressions (account_id, address, reason) values (?, 'unsub@example.org', 'unsubscribe')`, s.accountId);
+    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t" } })).status).toBe(200);
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t", bulk: true } }), 422, "suppressed_recipient");
+  });
+
+  it("deliverability_blocked is 403 while the breaker holds the account", async () => {
+    const s = await sender();
+    await sql("update accounts set deliverability_blocked_at = now() where id = ?", s.accountId);
+    await refresh(s.accountId);
+    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } }), 403, "deliverability_blocked");
+    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [{ from: s.from, to: "a@example.org", subject: "s", text: "t" }] });
+    expect(batch.status).toBe(403);
+    expect(batch.body.error.type).toBe("deliverability_blocked");
+  });
+});
+
+describe("Review and test mode", () => {
+  it("an account awaiting review reaches only its domains, its email and simulators (account_pending_review 403)", async () => {
+    const s = await sender({ approved: false });
+    const send = (to: string, from = s.from) => server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to, subject: "s", text: "t" } });
+    expectError(await send("stranger@example.org"), 403, "account_pending_review");
+    expect((await send(`someone@${s.domain}`)).status).toBe(200);
+    expect((await send(s.email.toUpperCase())).status).toBe(200);
+    expect((await send(SIM)).status).toBe(200);
+    // Test mode is unaffected.
+    expect((await send("stranger@example.org", SANDBOX)).status).toBe(200);
+  });
+
+  it("test mode rewrites other recipients to the signup email, keeps simulators, accepts a display name", async () => {
+    const { apiKey, email } = await server.account();
+    const res = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: `Posthaste <${SANDBOX}>`, to: ["someone@example.org", SIM], subject: "s", text: "t" } });
+    expect(res.status).toBe(200);
+    const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: apiKey });
+    expect(got.body.to.map((a: string) => a.toLowerCase())).toEqual([email.toLowerCase(), SIM]);
+  });
+
+  it("the 21st test-mode send of the day is 429 rate_limited with integer seconds to UTC midnight; simulator sends count", async () => {
+    const { apiKey } = await server.account();
+    for (let i = 0; i < 20; i++) {
+      const res = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: `s${i}`, text: "t" } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const over = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "s", text: "t" } });
+    expectError(over, 429, "rate_limited");
+    const retry = over.headers.get("retry-after")!;
+    expect(retry).toMatch(/^\d+$/);
+    const midnight = new Date(); midnight.setUTCHours(24, 0, 0, 0);
+    expect(Math.abs(Number(retry) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
+  });
+
+  it("sandbox_recipient 422 when the account has no signup email to rewrite to", async () => {
+    const { apiKey, accountId } = await server.account();
+    await sql("update accounts set email = '' where id = ?", accountId);
+    await refresh(accountId);
+    expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: "someone@example.org", subject: "s", text: "t" } }), 422, "sandbox_recipient");
+    expect((await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "s", text: "t" } })).status).toBe(200);
+  });
+});
+
+describe("POST /v1/emails/batch", () => {
+  it("answers 200 { data, summary } in input order; entry errors are full error objects", async () => {
+    const s = await sender();
+    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
+      { from: s.from, to: "a@example.org", subject: "1", text: "t" },
+      { from: "x@unknown-domain.example", to: "a@example.org", subject: "2", text: "t" },
+      { from: s.from, subject: "3" },
+      { from: s.from, to: "b@example.org", subject: "4", text: "t" },
+    ] });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["data", "summary"]);
+    expect(res.body.summary).toEqual({ total: 4, succeeded: 2, failed: 2 });
+    expect(res.body.data[0]).toEqual({ id: expect.any(String) });
+    expect(Object.keys(res.body.data[1])).toEqual(["error"]);
+    expect(Object.keys(res.body.data[1].error).sort()).toEqual(["docs_url", "message", "type"]);
+    expect(res.body.data[1].error.type).toBe("domain_error");
+    expect(res.body.data[2].error.type).toBe("validation_error");
+    expect(res.body.data[3]).toEqual({ id: expect.any(String) });
+  });
+
+  it("0 or 101 entries are 400 validation_error; 100 pass", async () => {
+    const s = await sender();
+    const one = { from: s.from, to: "a@example.org", subject: "s", text: "t" };
+    expectError(await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [] }), 400, "validation_error");
+    expectError(await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array(101).fill(one) }), 400, "validation_error");
+    const ok = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array(100).fill(one) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.summary).toEqual({ total: 100, succeeded: 100, failed: 0 });
+  });
+});
+
+describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
+  it("404 not_found for a malformed, unknown or foreign id (GET and DELETE)", async () => {
+    const s = await sender();
+    const other = await sender();
+    const foreign = (await server.api("POST", "/v1/emails", { key: other.apiKey, body: { from: other.from, to: "a@example.org", subject: "s", text: "t" } })).body.id;
+    for (const id of ["nope", "0190a0b0-0000-7000-8000-000000000000", foreign, "%20"]) {
+      expectError(await server.api("GET", `/v1/emails/${id}`, { key: s.apiKey }), 404, "not_found");
+      expectError(await server.api("DELETE", `/v1/emails/${id}`, { key: s.apiKey }), 404, "not_found");
+    }
+  });
+
+  it("cancelling a scheduled message: { id, canceled: true }, status canceled, timeline entry; again is 409", async () => {
+    const s = await sender();
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: Date.now() + 3_600_000 } });
+    const del = await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id: res.body.id, canceled: true });
+    const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
+    expect(got.body.status).toBe("canceled");
+    expect(got.body.timeline.map((t: any) => t.type)).toEqual(["scheduled", "canceled"]);
+    expectError(await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey }), 409, "validation_error");
+    const list = await server.api("GET", "/v1/emails?status=canceled", { key: s.apiKey });
+    expect(list.body.data.map((e: any) => e.id)).toEqual([res.body.id]);
+  });
+
+  it("cancelling a dispatched message is 409 validation_error", async () => {
+    const s = await sender();
+    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } });
+    await sql("update emails set status = 'sent', sent_at = now() where id = ?", res.body.id);
+    expectError(await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey }), 409, "validation_error");
+  });
+});
+
+describe("GET /v1/emails", () => {
+  it("pages newest first with EmailListItem; nextCursor null on the last page", async () => {
+    const s = await sender();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: `m${i}`, text: "t", tags: [{ name: "i", value: String(i) }] } })).body.id);
+    const p1 = await server.api("GET", "/v1/emails?limit=2", { key: s.apiKey });
+    expect(p1.status).toBe(200);
+    expect(Object.keys(p1.body).sort()).toEqual(["data", "hasMore", "nextCursor"]);
+    expect(Object.keys(p1.body.data[0]).sort()).toEqual(LIST_ITEM_KEYS);
+    expect(p1.body.data.map((e: any) => e.id)).toEqual([ids[2], ids[1]]);
+    expect(p1.body.hasMore).toBe(true);
+    const p2 = await server.api("GET", `/v1/emails?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`, { key: s.apiKey });
+    expect(p2.body.data.map((e: any) => e.id)).toEqual([ids[0]]);
+    expect(p2.body.hasMore).toBe(false);
+    expect(p2.body.nextCursor).toBeNull();
+    const all = await server.api("GET", "/v1/emails", { key: s.apiKey });
+    expect(all.body.data).toHaveLength(3);
+  });
+
+  it.each(["limit=0", "limit=101", "limit=abc", "limit=1.5", "status=bogus", "status=sending", `search=${"a".repeat(513)}`, `search=${Array.from({ length: 17 }, (_, i) => `t${i}`).join("%20")}`, "cursor=garbage"])("400 validation_error for %s", async (query) => {
+    const s = await sender();
+    expectError(await server.api("GET", `/v1/emails?${query}`, { key: s.apiKey }), 400, "validation_error");
+  });
+
+  it("search of 512 characters and 16 terms is accepted", async () => {
+    const s = await sender();
+    expect((await server.api("GET", `/v1/emails?search=${"a".repeat(512)}`, { key: s.apiKey })).status).toBe(200);
+    expect((await server.api("GET", `/v1/emails?search=${Array.from({ length: 16 }, (_, i) => `t${i}`).join("%20")}`, { key: s.apiKey })).status).toBe(200);
+  });
+
+  it("status=queued includes mid-dispatch messages, reported as queued", async () => {
+    const s = await sender();
+    const id = (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "midflight", text: "t", scheduledAt: Date.now() + 3_600_000 } })).body.id;
+    await sql("update emails set status = 'sending' where id = ?", id);
+    const list = await server.api("GET", "/v1/emails?status=queued", { key: s.apiKey });
+    const item = list.body.data.find((e: any) => e.id === id);
+    expect(item?.status).toBe("queued");
+    expect((await server.api("GET", `/v1/emails/${id}`, { key: s.apiKey })).body.status).toBe("queued");
+    expect((await server.api("GET", "/v1/emails", { key: s.apiKey })).body.data.find((e: any) => e.id === id).status).toBe("queued");
+  });
+});
