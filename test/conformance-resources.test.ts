@@ -227,6 +227,15 @@ describe("Webhook endpoints", () => {
     expectError(await server.api("POST", "/v1/webhooks", { key: apiKey, body }), 400, "validation_error");
   });
 
+  it("a host name resolving to a private address is refused at create and update", async () => {
+    const { apiKey } = await server.account();
+    const host = `hook${Date.now()}.conformance.example`;
+    dns.set(host, "A", ["10.0.0.7"]);
+    expectError(await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/h`, events: ["*"] } }), 400, "validation_error");
+    const ok = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/h", events: ["*"] } });
+    expectError(await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: `https://${host}/h` } }), 400, "validation_error");
+  });
+
   it("a 500-character description passes; PATCH applies the same rules", async () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/h", events: ["*"], description: "x".repeat(500) } });
