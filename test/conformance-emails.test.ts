@@ -72,6 +72,14 @@ describe("POST /v1/emails", () => {
     expect(got.body.timeline[0].type).toBe("queued");
   });
 
+  it("compares the from address case-insensitively and accepts quoted display names", async () => {
+    const s = await sender();
+    for (const from of [`Acme <HELLO@${s.domain.toUpperCase()}>`, `"Acme, Inc." <news@${s.domain}>`, `<bare@${s.domain}>`]) {
+      const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "\"Doe, Jane\" <jane@example.org>", subject: "s", text: "t" } });
+      expect(res.status, `${from}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
+
   it.each([["replyTo"], ["reply_to"]])("accepts %s", async (field) => {
     const s = await sender();
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: "r@example.org" } });
