@@ -333,5 +333,21 @@ describe("GET /v1/emails", () => {
     expect(item?.status).toBe("queued");
     expect((await server.api("GET", `/v1/emails/${id}`, { key: s.apiKey })).body.status).toBe("queued");
     expect((await server.api("GET", "/v1/emails", { key: s.apiKey })).body.data.find((e: any) => e.id === id).status).toBe("queued");
+    // With search, status is matched exactly against the index: the mid-dispatch row is left out.
+    const searched = await server.api("GET", "/v1/emails?search=midflight&status=queued", { key: s.apiKey });
+    expect(searched.status).toBe(200);
+    expect(searched.body.data.map((e: any) => e.id)).not.toContain(id);
+    expect((await server.api("GET", "/v1/emails?search=midflight", { key: s.apiKey })).body.data.map((e: any) => e.id)).toContain(id);
+  });
+
+  it("test mode in a batch: the cap counts each entry; a batch that would pass 20 is refused whole", async () => {
+    const { apiKey } = await server.account();
+    const one = { from: SANDBOX, to: SIM, subject: "s", text: "t" };
+    const over = await server.api("POST", "/v1/emails/batch", { key: apiKey, body: Array(25).fill(one) });
+    expectError(over, 429, "rate_limited");
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    const ok = await server.api("POST", "/v1/emails/batch", { key: apiKey, body: Array(20).fill(one) });
+    expect(ok.body.summary).toEqual({ total: 20, succeeded: 20, failed: 0 });
+    expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: one }), 429, "rate_limited");
   });
 });
