@@ -71,6 +71,23 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
     expect(z.map((p) => p.ids.length)).toEqual([4, 0]);
     expect(z[1].hasMore).toBe(false);
 
+    // Matches too sparse to fill a window among the newest messages come through the
+    // full-text index: same windows, same order. 6 "walrus" rows among 1,000 stored ones.
+    const { newId } = await import("../server/lib/ids");
+    const base = Date.now() - 10_000_000;
+    const walrus: string[] = [];
+    for (let g = 0; g < 1000; g++) {
+      const id = newId(base + g * 1000);
+      const hit = g % 150 === 0 && g < 900;
+      if (hit) walrus.push(id);
+      await sql(`insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at)
+        values (?, ?, 'delivered', 'a@b.example', '["c@d.example"]'::jsonb, ?, 1, ?, ?, ?::timestamptz)`,
+        id, s.accountId, hit ? "walrus" : "filler", `<${id}@b.example>`, hit ? "walrus" : "filler", new Date(base + g * 1000).toISOString());
+    }
+    const sparse = await follow(s.apiKey, "search=walrus&limit=3");
+    expect(sparse.flatMap((p) => p.ids)).toEqual([...walrus].reverse());
+    expect(sparse.map((p) => p.ids.length)).toEqual([3, 1, 2]);
+
     // A cursor from the list is not a search cursor.
     const list: any = await server.api("GET", "/v1/emails?limit=1", { key: s.apiKey });
     expect((await server.api("GET", `/v1/emails?search=invoice&cursor=${encodeURIComponent(list.body.nextCursor)}`, { key: s.apiKey })).status).toBe(400);

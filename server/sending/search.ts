@@ -18,13 +18,14 @@ export function searchTextOf(subject: string, from: string, recipients: string[]
 }
 
 /**
- * A tsquery ('simple' configuration) for a search string: every word must match, each
- * as a prefix. Null when the string has no words. Over the limits → 400.
+ * A tsquery ('simple' configuration) for a search string: every word must match as a
+ * whole word (prefixes would make the index expand every word they start and intersect
+ * huge lists). Null when the string has no words. Over the limits → 400.
  */
 export function searchQuery(search: string): string | null {
   if (search.length > MAX_SEARCH_CHARS) throw validationError(`search: at most ${MAX_SEARCH_CHARS} characters`);
   const terms = search.trim().split(/\s+/).filter(Boolean);
   if (terms.length > MAX_SEARCH_TERMS) throw validationError(`search: at most ${MAX_SEARCH_TERMS} terms`);
   const all = [...new Set(terms.flatMap(words))];
-  return all.length ? all.map((w) => `${w}:*`).join(" & ") : null;
+  return all.length ? all.join(" & ") : null;
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { preparedRows } from "../sending/statement";
 
 /**
  * Which recipients of a send the suppression list blocks: `hard_bounce`, `complaint`
@@ -29,7 +30,7 @@ export async function blockedForBatch(d: Database, accountId: string, bulkAddres
   if (otherAddresses.length) parts.push(sql`select false as bulk, b.* from (${blockedRecipientsQuery(accountId, otherAddresses, false)}) b`);
   const result = { bulk: new Map<string, string>(), other: new Map<string, string>() };
   if (parts.length === 0) return result;
-  const rows = await d.rows<BlockedRecipient & { bulk: boolean }>(sql.join(parts, sql` union all `));
+  const rows = await preparedRows<BlockedRecipient & { bulk: boolean }>(d, sql.join(parts, sql` union all `));
   for (const r of rows) (r.bulk ? result.bulk : result.other).set(r.address, r.reason);
   return result;
 }
