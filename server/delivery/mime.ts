@@ -1,8 +1,8 @@
-import DKIM from "nodemailer/lib/dkim";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import type { emails } from "../db/schema";
 import { bareAddress } from "./addresses";
+import { dkimSign } from "./dkim-sign";
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -64,17 +64,7 @@ export async function renderEmail(
     ...(email.text == null && opts.html == null ? { text: "" } : {}),
   };
   const unsigned = await new MailComposer(mail).compile().build();
-  const raw = opts.dkim ? await sign(unsigned, opts.dkim) : unsigned;
+  const raw = opts.dkim ? await dkimSign(unsigned, opts.dkim) : unsigned;
   const to = [...email.to, ...email.cc, ...email.bcc].map(bareAddress);
   return { raw, envelope: { from: opts.envelopeFrom ?? bareAddress(email.from), to: [...new Set(to)] }, messageId };
-}
-
-function sign(message: Buffer, key: DkimKey): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const out = new DKIM({ ...key, cacheDir: false }).sign(message);
-    out.on("data", (c: Buffer) => chunks.push(c));
-    out.on("end", () => resolve(Buffer.concat(chunks)));
-    out.on("error", reject);
-  });
 }
