@@ -6,8 +6,8 @@ import { build } from "esbuild";
 const require = createRequire(import.meta.url);
 
 /**
- * Packages stay external, but Node's ESM loader refuses directory imports such as
- * `nodemailer/lib/addressparser` (CommonJS packages without an exports map): name the index file.
+ * Packages stay external, but Node's ESM loader wants full file names inside packages
+ * without an exports map (`nodemailer/lib/addressparser` → `…/index.js`, `…/relaxed-body` → `….js`).
  */
 const directoryImports = {
   name: "directory-imports",
@@ -15,7 +15,10 @@ const directoryImports = {
     b.onResolve({ filter: /^(@[^/]+\/)?[^./][^/]*\/[^.]+$/ }, (args) => {
       let resolved;
       try { resolved = require.resolve(args.path); } catch { return undefined; }
-      return resolved.endsWith(`/node_modules/${args.path}/index.js`) ? { path: `${args.path}/index.js`, external: true } : undefined;
+      for (const suffix of [".js", "/index.js"]) {
+        if (resolved.endsWith(`/node_modules/${args.path}${suffix}`)) return { path: `${args.path}${suffix}`, external: true };
+      }
+      return undefined;
     });
   },
 };

@@ -4,7 +4,7 @@ import type { Tag } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { searchQuery } from "./search";
-import { preparedRows } from "./statement";
+import { preparedRows, unjittedRows } from "./statement";
 
 /** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
 export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
@@ -166,7 +166,7 @@ async function searchEmails(accountId: string, opts: { limit: number; cursor?: s
   const order = sql`order by created_at desc nulls last, id desc nulls last`;
   const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags, search_vector`;
   // Not prepared: a generic plan would fix one strategy for every term.
-  const rows0 = await d.rows<Record<string, unknown>>(sql`
+  const rows0 = await unjittedRows<Record<string, unknown>>(d, sql`
     with recent as (
       select * from (select ${fields} from emails where account_id = ${accountId} ${bound} ${order} limit ${window * SCAN_FACTOR}) s
       where search_vector @@ ${q} ${status} ${order} limit ${window}
