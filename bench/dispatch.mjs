@@ -7,6 +7,7 @@
 //
 // The same file is the server child when started with --server (under tsx).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 if (process.argv.includes("--server")) {
@@ -88,6 +89,9 @@ if (process.argv.includes("--server")) {
   let refused = 0;
   let n = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const childCpu = () => { const f = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
+  const childCpu0 = childCpu();
   const inflight = new Set();
   while (accepted + refused < MESSAGES) {
     const due = t0 + ((n + BATCH) / RATE) * 1000;
@@ -110,6 +114,9 @@ if (process.argv.includes("--server")) {
   const deadline = Date.now() + 120_000;
   while (received < accepted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 
+  const cpuSpan = lastReceivedAt - t0;
+  const relayCpu = (process.cpuUsage(cpu0).user + process.cpuUsage(cpu0).system) / 1000 / cpuSpan;
+  const serverCpu = (childCpu() - childCpu0) / cpuSpan;
   const pg = postgres(db.url, { max: 1, onnotice: () => {} });
   const delays = (await pg`select extract(epoch from (sent_at - created_at)) * 1000 as ms from emails where sent_at is not null`).map((r) => Number(r.ms)).sort((a, b) => a - b);
   const [{ pending }] = await pg`select count(*)::int as pending from emails where status in ('queued', 'sending')`;
@@ -134,6 +141,9 @@ if (process.argv.includes("--server")) {
     p50_accept_to_sent_ms: round(percentile(delays, 50)),
     p99_accept_to_sent_ms: round(percentile(delays, 99)),
     max_accept_to_sent_ms: round(delays.at(-1) ?? null),
+    // Cores used while it ran (1 = one core busy): the server, and this process (relay + load).
+    server_cores: round(serverCpu),
+    relay_and_load_cores: round(relayCpu),
   }));
   process.exit(received === accepted && signed === received ? 0 : 1);
 }

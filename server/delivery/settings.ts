@@ -24,7 +24,7 @@ export const deliverySettings = () => ({
   /** Rows claimed per dispatch run. */
   batchSize: num("DISPATCH_BATCH_SIZE", 100),
   /** Parallel dispatch loops of the embedded driver. */
-  concurrency: num("DISPATCH_CONCURRENCY", 2),
+  concurrency: num("DISPATCH_CONCURRENCY", 4),
   /** How long a claimed row is ours before another worker may take it over (crash recovery). */
   leaseMs: num("DISPATCH_LEASE_MS", 120_000),
   /** Idle poll interval (scheduled sends become due without anyone waking us). */
@@ -32,7 +32,7 @@ export const deliverySettings = () => ({
   /** Seconds to wait after each failed hand-off to the provider; once exhausted the email fails. */
   retrySchedule: seconds("DISPATCH_RETRY_SCHEDULE", [30, 120, 600, 1800, 3600, 7200, 14400]),
   /** SMTP pool connections. */
-  smtpPoolSize: num("SMTP_POOL_SIZE", 5),
+  smtpPoolSize: num("SMTP_POOL_SIZE", 8),
   /** Deliverability breaker thresholds (DESIGN.md). */
   breakerMinSends: num("BREAKER_MIN_SENDS", 100),
   breakerBounceRate: num("BREAKER_BOUNCE_RATE", 0.1),
