@@ -53,6 +53,10 @@ const received = (id: string) =>
     throw new Error(`${err.message}: ${JSON.stringify(await emailRow(id))}`);
   });
 
+// Non-ASCII and long enough to be folded into several encoded words: the DKIM header
+// canonicalisation must agree with the verifier's.
+const SUBJECT = "Welcome aboard — ünïcödé, emoji 🎉 and a subject long enough to fold across several header lines for sure";
+
 describe("delivery over SMTP", () => {
   it("builds the message, signs it with the domain's DKIM key and records sent", async () => {
     const a = await setup({ trackEngagement: false });
@@ -61,7 +65,7 @@ describe("delivery over SMTP", () => {
       cc: ["carl@example.org"],
       bcc: ["hidden@example.org"],
       replyTo: ["support@example.org"],
-      subject: "Welcome aboard",
+      subject: SUBJECT,
       text: "plain body",
       html: "<p>html body <a href=\"https://example.org/x\">x</a></p>",
       headers: { "X-Campaign": "fall" },
@@ -72,7 +76,7 @@ describe("delivery over SMTP", () => {
     expect(msg.to.sort()).toEqual(["carl@example.org", "hidden@example.org", "rita@example.org"]);
     expect(msg.from).toBe(`bounce+${id}@bounces.${a.domain}`);
     const parsed = await parse(msg.raw);
-    expect(parsed.subject).toBe("Welcome aboard");
+    expect(parsed.subject).toBe(SUBJECT);
     expect(parsed.text?.trim()).toBe("plain body");
     expect(parsed.html).toContain('href="https://example.org/x"');
     expect(parsed.header("x-campaign")).toBe("fall");
@@ -97,7 +101,7 @@ describe("delivery over SMTP", () => {
     expect(api.body.timeline.map((t: any) => t.type)).toEqual(["queued", "sent"]);
     const events = await eventsFor(id);
     expect(events.map((e) => e.type)).toEqual(["email.sent"]);
-    expect(events[0].data).toMatchObject({ email_id: id, subject: "Welcome aboard", tags: [{ name: "category", value: "welcome" }] });
+    expect(events[0].data).toMatchObject({ email_id: id, subject: SUBJECT, tags: [{ name: "category", value: "welcome" }] });
   });
 
   it("applies simulator outcomes: delivered, hard bounce, complaint, ooto, suppression list", async () => {
