@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { onAccountInvalidated } from "../accounts/account-cache";
 import { database } from "../db/client";
 import { domains } from "../db/schema";
+import { processShared } from "../lib/process-shared";
 
 /**
  * An account's domains as the send path sees them, cached per account: the domains
@@ -16,9 +17,13 @@ export interface AccountDomain {
 }
 
 const MAX_AGE_MS = 5000;
-const cache = new Map<string, { byName: Map<string, AccountDomain>; at: number }>();
-
-onAccountInvalidated((accountId) => cache.delete(accountId));
+// One cache per process (npm start loads this module twice: our bundle and Next's), dropped
+// entries reach it from the invalidation listener registered once with it.
+const cache = processShared("sendingDomains", () => {
+  const map = new Map<string, { byName: Map<string, AccountDomain>; at: number }>();
+  onAccountInvalidated((accountId) => map.delete(accountId));
+  return map;
+});
 
 export async function accountDomains(accountId: string): Promise<Map<string, AccountDomain>> {
   const hit = cache.get(accountId);
