@@ -2,6 +2,7 @@ import type http from "node:http";
 import { listenForInvalidations } from "./accounts/account-cache";
 import { flushKeyUse } from "./auth/authenticate";
 import { config } from "./config";
+import { flushCounters } from "./limits/counters";
 import { closeDatabase, database } from "./db/client";
 import { createHttpServer, type NextHandler } from "./http/server";
 import { EmbeddedDriver } from "./jobs/embedded";
@@ -46,6 +47,7 @@ export async function startServer(opts: { port?: number; host?: string; next?: N
       });
       await driver?.stop();
       await flushKeyUse().catch(() => {});
+      await flushCounters().catch((err) => console.error("usage: could not write counters at shutdown", err));
       await closeDatabase();
     },
   };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
+import { processShared } from "../lib/process-shared";
 import { dayPeriod, monthPeriod } from "../lib/time";
 import { SANDBOX_PER_DAY, type SendLimits } from "./limits";
 
@@ -89,8 +90,8 @@ export function monthCountSql(now = new Date()): SQL {
 // Unmetered accounts (no limit of any kind) are counted in memory and written once a
 // second: their sends then touch no shared row, so one account's sends never queue on a
 // row lock. Usage reads flush first, so this process's own answers are exact.
-const pending = new Map<string, Charge & { at: Date }>();
-let timer: NodeJS.Timeout | null = null;
+const pending = processShared("usagePending", () => new Map<string, Charge & { at: Date }>());
+const flush = processShared("usageFlush", () => ({ timer: null as NodeJS.Timeout | null }));
 
 export function countLater(c: Charge): void {
   const key = `${c.accountId}|${dayPeriod()}`;
@@ -102,13 +103,13 @@ export function countLater(c: Charge): void {
   } else {
     pending.set(key, { ...c, at: new Date() });
   }
-  timer ??= setTimeout(() => void flushCounters().catch((err) => console.error("usage: could not write counters", err)), 1000);
-  timer.unref?.();
+  flush.timer ??= setTimeout(() => void flushCounters().catch((err) => console.error("usage: could not write counters", err)), 1000);
+  flush.timer.unref?.();
 }
 
 export async function flushCounters(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = null;
+  if (flush.timer) clearTimeout(flush.timer);
+  flush.timer = null;
   if (pending.size === 0) return;
   const batch = [...pending.values()];
   pending.clear();
@@ -135,7 +136,9 @@ export async function flushCounters(): Promise<void> {
         sandbox = u.sandbox + excluded.sandbox`);
   } catch (err) {
     // Keep the counts for the next flush rather than lose them (an account deleted meanwhile aside).
-    if ((err as { code?: string }).code !== "23503") for (const c of batch) countLater(c);
+    // Drizzle wraps the driver's error; the SQLSTATE is on its cause.
+    const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (code !== "23503") for (const c of batch) countLater(c);
     throw err;
   }
 }
