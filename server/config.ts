@@ -1,4 +1,5 @@
 import path from "node:path";
+import { envNumbers } from "./lib/env";
 import { processShared } from "./lib/process-shared";
 
 /** Every environment variable the service reads, parsed once. See README "Configuration". */
@@ -36,14 +37,6 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function numbers(name: string, value: string | undefined): number[] {
-  return list(value).map((s) => {
-    const n = Number(s);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${name}: "${s}" is not a non-negative number`);
-    return n;
-  });
-}
-
 function int(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
@@ -77,11 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: env.ENCRYPTION_KEY || null,
     authSecret: env.AUTH_SECRET || null,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE
-      ? numbers("WEBHOOK_RETRY_SCHEDULE", env.WEBHOOK_RETRY_SCHEDULE)
+      ? envNumbers("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE, env)
       : DEFAULT_RETRY_SCHEDULE,
     webhookAllowedOrigins: list(env.WEBHOOK_ALLOWED_ORIGINS).map((o) => new URL(o).origin),
     dnsServers: list(env.DNS_SERVERS),
-    rampStages: numbers("RAMP_STAGES", env.RAMP_STAGES),
+    rampStages: envNumbers("RAMP_STAGES", [], env),
     jobsDriver: driver,
     maxBodyBytes: int("MAX_BODY_BYTES", env.MAX_BODY_BYTES, 10 * MIB),
     maxMessageBytes: int("MAX_MESSAGE_BYTES", env.MAX_MESSAGE_BYTES, 10 * MIB),

@@ -1,15 +1,7 @@
 import { config } from "../config";
+import { envNumbers } from "../lib/env";
 
 /** Domain knobs read from the environment (documented in docs/decisions.md, "Sending domains"). */
-function seconds(name: string, fallback: number[]): number[] {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const values = raw.split(",").map((s) => Number(s.trim()));
-  if (!values.length || values.some((n) => !Number.isFinite(n) || n <= 0)) {
-    throw new Error(`${name}: "${raw}" is not a comma-separated list of positive seconds`);
-  }
-  return values;
-}
 
 const appHost = () => new URL(config().appUrl).hostname;
 
@@ -21,13 +13,13 @@ export const domainSettings = {
   /** The SPF include for sink/smtp return paths. */
   spfInclude: () => process.env.DOMAIN_SPF_INCLUDE || `_spf.${appHost()}`,
   /** Seconds between background polls of a pending domain; the last step repeats. */
-  pollSchedule: () => seconds("DOMAIN_POLL_SCHEDULE", [60, 120, 300, 600, 900, 1800, 3600]),
+  pollSchedule: () => envNumbers("DOMAIN_POLL_SCHEDULE", [60, 120, 300, 600, 900, 1800, 3600]),
   /** Seconds after which a pending domain is given up on (failed). */
-  verifyTimeout: () => seconds("DOMAIN_VERIFY_TIMEOUT", [72 * 3600])[0],
+  verifyTimeout: () => envNumbers("DOMAIN_VERIFY_TIMEOUT", [72 * 3600])[0],
   /** Seconds between health checks of a verified domain. */
-  healthInterval: () => seconds("DOMAIN_HEALTH_INTERVAL", [24 * 3600])[0],
+  healthInterval: () => envNumbers("DOMAIN_HEALTH_INTERVAL", [24 * 3600])[0],
   /** Verify calls within this many ms of the last fresh check are answered from the row. */
-  verifyCacheMs: () => seconds("DOMAIN_VERIFY_CACHE", [10])[0] * 1000,
+  verifyCacheMs: () => envNumbers("DOMAIN_VERIFY_CACHE", [10])[0] * 1000,
   /** How often the embedded driver looks for due domains when nothing woke it. */
-  sweepIntervalMs: () => seconds("DOMAIN_SWEEP_INTERVAL", [15])[0] * 1000,
+  sweepIntervalMs: () => envNumbers("DOMAIN_SWEEP_INTERVAL", [15])[0] * 1000,
 };
