@@ -9,7 +9,7 @@ import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
-import { noteMonthCount, resultRows } from "../limits/quota";
+import { noteMonthCount } from "../limits/quota";
 import { newId } from "../lib/ids";
 import { secondsToUtcMidnight } from "../lib/time";
 import { blockedForBatch, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";

@@ -75,8 +75,20 @@ export async function verifySnsMessage(m: SnsMessage): Promise<boolean> {
 
 type Recipient = { emailAddress: string; diagnosticCode?: string };
 
+/** The fields of an SES event (event publishing or identity notification) that we read. */
+export interface SesEvent {
+  eventType?: string;
+  notificationType?: string;
+  mail?: { messageId?: string };
+  bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: Recipient[] };
+  complaint?: { complaintFeedbackType?: string; complainedRecipients?: Recipient[] };
+  deliveryDelay?: { delayType?: string; delayedRecipients?: Partial<Recipient>[] };
+  reject?: { reason?: string };
+  failure?: { errorMessage?: string };
+}
+
 /** SES event publishing (eventType) and identity notifications (notificationType) alike. */
-export function happeningsOf(event: Record<string, any>): { sesMessageId: string; happenings: Happening[] } | null {
+export function happeningsOf(event: SesEvent): { sesMessageId: string; happenings: Happening[] } | null {
   const kind: string | undefined = event.eventType ?? event.notificationType;
   const sesMessageId: string | undefined = event.mail?.messageId;
   if (!kind || !sesMessageId) return null;
@@ -100,12 +112,12 @@ export function happeningsOf(event: Record<string, any>): { sesMessageId: string
       const c = event.complaint ?? {};
       return {
         sesMessageId,
-        happenings: (c.complainedRecipients ?? []).map((r: Recipient) => ({ type: "complained", recipient: addr(r), reason: c.complaintFeedbackType || "abuse" })),
+        happenings: (c.complainedRecipients ?? []).map((r) => ({ type: "complained", recipient: addr(r), reason: c.complaintFeedbackType || "abuse" })),
       };
     }
     case "DeliveryDelay": {
       const d = event.deliveryDelay ?? {};
-      return { sesMessageId, happenings: (d.delayedRecipients ?? [{}]).map((r: Partial<Recipient>) => ({ type: "delivery_delayed", recipient: r.emailAddress ? addr(r as Recipient) : undefined, detail: r.diagnosticCode || d.delayType || "delayed" })) };
+      return { sesMessageId, happenings: (d.delayedRecipients ?? [{}]).map((r) => ({ type: "delivery_delayed", recipient: r.emailAddress ? addr(r as Recipient) : undefined, detail: r.diagnosticCode || d.delayType || "delayed" })) };
     }
     case "Reject":
       return { sesMessageId, happenings: [{ type: "failed", error: `SES rejected the message: ${event.reject?.reason ?? "rejected"}` }] };
@@ -118,7 +130,7 @@ export function happeningsOf(event: Record<string, any>): { sesMessageId: string
 }
 
 /** Applies one SES event to the message it names; unknown ids are ignored (another deployment's mail). */
-export async function ingestSesEvent(event: Record<string, any>): Promise<boolean> {
+export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   const parsed = happeningsOf(event);
   if (!parsed || !parsed.happenings.length) return false;
   const { db } = await database();
@@ -157,9 +169,9 @@ async function handleSns(request: V1Request): Promise<V1Response> {
     return json(200, { confirmed: true });
   }
   if (message.Type === "Notification") {
-    let event: Record<string, any>;
+    let event: SesEvent;
     try {
-      event = JSON.parse(message.Message) as Record<string, any>;
+      event = JSON.parse(message.Message) as SesEvent;
     } catch {
       return json(200, { applied: false });
     }
