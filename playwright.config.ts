@@ -5,14 +5,15 @@ import { defineConfig } from "@playwright/test";
 
 /**
  * Drives the real dashboard in Debian's Chromium against the real server (`server/main.ts`)
- * on a fresh embedded database. With a production build in .next it runs that; otherwise
+ * on a fresh embedded database. After `npm run build` it runs `npm start`'s server; otherwise
  * Next's dev mode. E2E_BASE_URL points the tests at a server you started yourself instead.
  */
 const port = Number(process.env.E2E_PORT || 3100);
 export const WEBHOOK_RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT || 3199);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external || `http://127.0.0.1:${port}`;
-const built = fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+// After `npm run build` the tests run what `npm start` runs (the bundled server and Next's build).
+const built = fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID")) && fs.existsSync(path.join(process.cwd(), "dist", "server.mjs"));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "posthaste-e2e-"));
 
 export default defineConfig({
@@ -36,7 +37,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: `npx tsx server/main.ts${built ? "" : " --dev"}`,
+        command: built ? "node dist/server.mjs" : "npx tsx server/main.ts --dev",
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
         timeout: 180_000,
