@@ -35,7 +35,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
           <p className="muted">Newest first; a search orders by relevance.</p>
         </div>
       </div>
-      <form className="inline panel" method="get" action="/emails" role="search">
+      <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
         <div className="field">
           <label htmlFor="search">Search</label>
           <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={512} />
