@@ -42,6 +42,11 @@ export async function startSmtpReceiver() {
       });
     },
   });
+  // A client that vanishes mid-session (the crash test SIGKILLs the sender) resets its
+  // connection; a real MTA shrugs that off, and so must this one.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "ECONNRESET" && err.code !== "EPIPE") console.error("smtp receiver:", err);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   return {
