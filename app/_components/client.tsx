@@ -91,6 +91,27 @@ export function ConfirmButton(props: { label: string; confirm?: string; classNam
 }
 
 /** Marks the page interactive (browser tests wait for it before typing into forms). */
+/** An on/off switch whose change runs a mutation, then refreshes the page's data. */
+export function MutationSwitch({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: (next: boolean) => Promise<unknown> }) {
+  const m = useMutation();
+  return (
+    <>
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          checked={checked}
+          disabled={m.pending}
+          onChange={(e) => void m.run(() => onToggle(e.target.checked))}
+        />
+        {label}
+      </label>
+      <ErrorAlert error={m.error} />
+    </>
+  );
+}
+
 export function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "1";

@@ -1,6 +1,6 @@
 "use client";
 import { trpc } from "@/lib/trpc/client";
-import { ConfirmButton, ErrorAlert, useMutation } from "../../_components/client";
+import { ConfirmButton, ErrorAlert, MutationSwitch, useMutation } from "../../_components/client";
 
 export function AddDomainForm() {
   const m = useMutation();
@@ -42,21 +42,5 @@ export function DeleteDomainButton({ id, name }: { id: string; name: string }) {
 }
 
 export function TrackSwitch({ id, on }: { id: string; on: boolean }) {
-  const m = useMutation();
-  return (
-    <>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={on}
-          checked={on}
-          disabled={m.pending}
-          onChange={(e) => void m.run(() => trpc.domains.update.mutate({ id, trackEngagement: e.target.checked }))}
-        />
-        {on ? "On" : "Off"}
-      </label>
-      <ErrorAlert error={m.error} />
-    </>
-  );
+  return <MutationSwitch checked={on} label={on ? "On" : "Off"} onToggle={(next) => trpc.domains.update.mutate({ id, trackEngagement: next })} />;
 }

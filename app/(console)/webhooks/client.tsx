@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
-import { ConfirmButton, ErrorAlert, OneTimeSecret, useMutation } from "../../_components/client";
+import { ConfirmButton, ErrorAlert, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
 
 /** Checkboxes for the nine event types, or "all" (sent as ["*"]). */
 function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: string[] }) {
@@ -92,23 +92,7 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
 }
 
 export function EnableSwitch({ id, enabled }: { id: string; enabled: boolean }) {
-  const m = useMutation();
-  return (
-    <>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={enabled}
-          checked={enabled}
-          disabled={m.pending}
-          onChange={(e) => void m.run(() => trpc.webhooks.update.mutate({ id, enabled: e.target.checked }))}
-        />
-        Enabled
-      </label>
-      <ErrorAlert error={m.error} />
-    </>
-  );
+  return <MutationSwitch checked={enabled} label="Enabled" onToggle={(next) => trpc.webhooks.update.mutate({ id, enabled: next })} />;
 }
 
 export function RotateSecret({ id }: { id: string }) {
