@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { Badge, Time } from "../../_components/format";
+import { CopyButton } from "../../_components/client";
 import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
 
 export const metadata: Metadata = { title: "Domains" };
@@ -19,8 +20,8 @@ function Records({ title, records }: { title: string; records: Record[] }) {
             {records.map((r) => (
               <tr key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
                 <td>{r.type}</td>
-                <td className="mono break">{r.name}</td>
-                <td className="mono break">{r.value}</td>
+                <td className="mono break" style={{ minWidth: 180 }}>{r.name} <CopyButton text={r.name} label="Copy name" /></td>
+                <td className="mono break">{r.value} <CopyButton text={r.value} label="Copy value" /></td>
                 <td>{r.found === null ? <Badge value="pending" label="not checked" /> : r.found ? <Badge value="verified" label="found" /> : <Badge value="failed" label="missing" />}</td>
                 <td className="mono break">{r.observed ?? <span className="muted">—</span>}</td>
               </tr>
