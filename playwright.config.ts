@@ -14,7 +14,9 @@ const external = process.env.E2E_BASE_URL;
 const baseURL = external || `http://127.0.0.1:${port}`;
 // After `npm run build` the tests run what `npm start` runs (the bundled server and Next's build).
 const built = fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID")) && fs.existsSync(path.join(process.cwd(), "dist", "server.mjs"));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "posthaste-e2e-"));
+// Made once by the runner; workers re-read this file and inherit the environment.
+process.env.E2E_SCRATCH ??= fs.mkdtempSync(path.join(os.tmpdir(), "posthaste-e2e-"));
+const scratch = process.env.E2E_SCRATCH;
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,7 +26,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  outputDir: path.join(os.tmpdir(), "posthaste-e2e-results"),
+  outputDir: path.join(scratch, "results"),
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -46,7 +48,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           APP_URL: baseURL,
-          PGLITE_DIR: path.join(dataDir, "db"),
+          PGLITE_DIR: path.join(scratch, "db"),
           MAIL_PROVIDER: "sink",
           ENCRYPTION_KEY: "ZTJlLWVuY3J5cHRpb24ta2V5LTMyLWJ5dGVzLWxvbmchIQ==",
           AUTH_SECRET: "e2e-auth-secret-e2e-auth-secret-e2e",
