@@ -62,9 +62,6 @@ test("emails: a send over /v1 shows in the list with its timeline and rendered m
   await page.getByRole("link", { name: "Clear" }).click();
   await expect(page).toHaveURL(/\/emails$/);
   await expect(page.getByLabel("Status")).toHaveValue("");
-  // Clear navigates client-side; the form is rebuilt for the new URL, so type after it lands.
-  await expect(page).toHaveURL(/\/emails$/);
-  await expect(page.getByRole("link", { name: "Clear" })).toHaveCount(0);
   await page.getByLabel("Search").fill("e2e");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/search=e2e/);

@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), port: cfg.port, hostname: "0.0.0.0" });
   await app.prepare();
   const running = await startServer({ next: app.getRequestHandler() });
+  // Next's WebSocket traffic (dev-mode hot reload) arrives as upgrades, not requests.
+  const upgrade = app.getUpgradeHandler();
+  running.server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
   console.log(`Posthaste listening on ${cfg.appUrl} (port ${running.port}; database: ${cfg.databaseUrl ? "PostgreSQL" : `embedded in ${cfg.pgliteDir}`}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`);
   let stopping = false;
   const shutdown = async (signal: string) => {
