@@ -19,20 +19,13 @@ const emailListItem = z.object({
   tags: z.array(tag),
 });
 
-const emailStatus = z.object({
-  id: z.string(),
-  status: z.string(),
-  from: z.string(),
-  to: z.array(z.string()),
-  subject: z.string(),
+/** GET /v1/emails/{id}: the list item plus the spec's EmailStatus fields and DESIGN's additions. */
+const emailStatus = emailListItem.extend({
   sesMessageId: z.string().nullable(),
   error: z.string().nullable(),
-  createdAt: z.number().int(),
-  sentAt: z.number().int().nullable(),
   cc: z.array(z.string()),
   bcc: z.array(z.string()),
   replyTo: z.array(z.string()),
-  tags: z.array(tag),
   scheduledAt: z.number().int().nullable(),
   timeline: z.array(z.object({ type: z.string(), at: z.number().int(), detail: z.string().nullable() })),
 });
