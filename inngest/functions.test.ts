@@ -35,7 +35,7 @@ describe("Inngest functions", () => {
 
     expect((await emailRow(ok)).status).toBe("delivered");
     expect((await emailRow(bounce)).status).toBe("bounced");
-    expect((await timeline(ok)).map((t) => t.type)).toEqual(["sent", "delivered"]);
+    expect((await timeline(ok)).map((t) => t.type)).toEqual(["queued", "sent", "delivered"]);
     const { db } = await database();
     const [stored] = await db.select().from(sinkMessages).where(eq(sinkMessages.emailId, ok));
     expect(stored.raw).toMatch(/DKIM-Signature: [^]*?d=inngest-/);

@@ -152,7 +152,7 @@ describe("SNS event ingest", () => {
     expect((await post(snsMessage("Notification", JSON.stringify({ eventType: "Delivery", mail })))).status).toBe(200);
     expect((await emailRow(id)).status).toBe("bounced");
 
-    expect((await timeline(id)).map((t) => t.type)).toEqual(["sent", "delivered", "delivery_delayed", "bounced", "delivered"]);
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent", "delivered", "delivery_delayed", "bounced", "delivered"]);
     const events = await eventsFor(id);
     expect(events.map((e) => e.type)).toEqual(["email.sent", "email.delivered", "email.delivery_delayed", "email.bounced", "email.delivered"]);
     expect(events[3].data).toMatchObject({ recipient: "b@example.org", reason: "smtp; 550 5.1.1 no such user" });

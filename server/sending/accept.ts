@@ -148,8 +148,8 @@ function pgCode(err: unknown): string | undefined {
 
 /**
  * Stores messages in ONE statement: idempotency and suppression look-ups (single sends),
- * the quota/day checks, the rate bucket, the counters and the insert with its timeline
- * entry. Nothing is written unless every gate passes; a concurrent charge that slips past
+ * the quota/day checks, the rate bucket, the counters and the insert (the timeline's first
+ * entry is read off the row: see acceptanceEntry). Nothing is written unless every gate passes; a concurrent charge that slips past
  * the snapshot checks aborts the statement (null id) rather than leave counters off.
  */
 function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; checkBlocked: Prepared | null; now: Date }): SQL {
@@ -162,14 +162,19 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
     recipients: immediate.reduce((n, p) => n + p.recipients.length, 0),
     sandbox: immediate.filter((p) => p.testMode).length,
   };
-  const ctes: SQL[] = [
-    sql`idem as (select idempotency_key as key, id from emails where account_id = ${a}
-      and idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(opts.checkKeys)}::jsonb)))`,
-    opts.checkBlocked
-      ? sql`blocked as (${blockedRecipientsQuery(a, opts.checkBlocked.recipients, opts.checkBlocked.bulk)})`
-      : sql`blocked as (select null::text as address, null::text as reason where false)`,
-  ];
-  const free = sql`not exists (select 1 from idem) and not exists (select 1 from blocked)`;
+  // Look-ups only when there is something to look up: each shape is its own prepared statement.
+  const ctes: SQL[] = [];
+  const gates: SQL[] = [];
+  if (opts.checkKeys.length) {
+    ctes.push(sql`idem as (select idempotency_key as key, id from emails where account_id = ${a}
+      and idempotency_key = any(${sql.param(opts.checkKeys)}::text[]))`);
+    gates.push(sql`not exists (select 1 from idem)`);
+  }
+  if (opts.checkBlocked) {
+    ctes.push(sql`blocked as (${blockedRecipientsQuery(a, opts.checkBlocked.recipients, opts.checkBlocked.bulk)})`);
+    gates.push(sql`not exists (select 1 from blocked)`);
+  }
+  const free = gates.length ? sql.join(gates, sql` and `) : sql`true`;
   const metered = isMetered(limits, items);
   const counting = metered && charge.messages > 0;
   let admitted = free;
@@ -196,16 +201,14 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
         else (select json_agg(e::jsonb - 'id') from json_array_elements(${rowsJson}::json) e) end`
     : sql`${rowsJson}::json`;
   ctes.push(sql`ins as (insert into emails (${ROW_COLUMNS}) select ${ROW_COLUMNS} from json_populate_recordset(null::emails, ${rows})
-      where ${admitted} returning id, status, created_at)`);
-  ctes.push(sql`ev as (insert into email_events (id, email_id, type, at)
-      select gen_random_uuid()::text, id, case when status = 'scheduled' then 'scheduled' else 'queued' end, created_at from ins)`);
+      where ${admitted} returning 1)`);
   const retryAfter = rate
     ? sql`(select greatest(1, ceil((least(${n}::float8, ${rate.burst}::float8) - least(${rate.burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)::float8) * ${rate.perSecond}::float8)) / ${rate.perSecond}::float8))::int from rate_buckets where account_id = ${a})`
     : sql`null::int`;
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
-      (select coalesce(json_agg(json_build_object('key', key, 'id', id)), '[]'::json) from idem) as idem,
-      (select coalesce(json_agg(json_build_object('address', address, 'reason', reason)), '[]'::json) from blocked) as blocked,
+      ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
+      ${opts.checkBlocked ? sql`(select json_agg(json_build_object('address', address, 'reason', reason)) from blocked)` : sql`null::json`} as blocked,
       ${metered ? sql`(select month_ok from chk)` : sql`null::boolean`} as month_ok,
       ${metered ? sql`(select day_ok from chk)` : sql`null::boolean`} as day_ok,
       ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
@@ -219,7 +222,7 @@ function isMetered(limits: SendLimits, items: Prepared[]): boolean {
   return !isUnmetered(limits) || items.some((p) => p.immediate && p.testMode);
 }
 
-const parseJson = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+const parseList = <T>(v: unknown): T[] => (v === null ? [] : typeof v === "string" ? JSON.parse(v) : v) as T[];
 
 /** The limit a refused statement ran into, as the spec's error. */
 function limitError(limits: SendLimits, r: AcceptResult): ApiError {
@@ -246,8 +249,8 @@ async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> 
   const [row] = await preparedRows<AcceptResult>(d, statement);
   return {
     ...row,
-    idem: parseJson(row.idem),
-    blocked: parseJson(row.blocked),
+    idem: parseList(row.idem),
+    blocked: parseList(row.blocked),
     retry_after: row.retry_after === null ? null : Number(row.retry_after),
     month_count: row.month_count === null ? null : Number(row.month_count),
   };
@@ -356,7 +359,7 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<{
     const existing = new Map<string, string>();
     if (keys.length) {
       const rows = await preparedRows<{ key: string; id: string }>(d, sql`select idempotency_key as key, id from emails
-        where account_id = ${account.id} and idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
+        where account_id = ${account.id} and idempotency_key = any(${sql.param(keys)}::text[])`);
       for (const r of rows) existing.set(r.key, r.id);
     }
     const firstWithKey = new Map<string, Prepared>();

@@ -72,8 +72,19 @@ export async function getEmail(accountId: string, id: string): Promise<EmailView
     createdAt: toMs(row.created_at)!,
     sentAt: toMs(row.sent_at),
     scheduledAt: toMs(row.scheduled_at),
-    timeline: json<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({ type: t.type, at: toMs(t.at)!, detail: t.detail ?? null })),
+    timeline: [
+      acceptanceEntry(row),
+      ...json<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({ type: t.type, at: toMs(t.at)!, detail: t.detail ?? null })),
+    ],
   };
+}
+
+/**
+ * A timeline's first entry, `queued` (or `scheduled`) at acceptance, is read off the
+ * message row rather than stored as an email_events row: one insert fewer on the send path.
+ */
+export function acceptanceEntry(row: { scheduled_at?: unknown; created_at?: unknown }): TimelineEntry {
+  return { type: row.scheduled_at === null || row.scheduled_at === undefined ? "queued" : "scheduled", at: toMs(row.created_at)!, detail: null };
 }
 
 /**

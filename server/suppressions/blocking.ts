@@ -16,7 +16,7 @@ export interface BlockedRecipient {
 export function blockedRecipientsQuery(accountId: string, addresses: string[], bulk: boolean): SQL {
   return sql`select address, reason from suppressions
     where account_id = ${accountId}
-      and address in (select jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
+      and address = any(${sql.param(addresses)}::text[])
       and (reason <> 'unsubscribe' or ${bulk}::boolean)`;
 }
 

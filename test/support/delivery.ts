@@ -3,6 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
 import { domains, emailEvents, emails, webhookEvents } from "../../server/db/schema";
+import { acceptanceEntry } from "../../server/sending/read";
 import { generateDkimKey } from "../../server/domains/dkim";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";
@@ -109,10 +110,16 @@ export async function emailRow(id: string) {
   return row;
 }
 
+/** The stored timeline, its first entry read off the row as GET /v1/emails/{id} does. */
 export async function timeline(id: string) {
   const { db } = await database();
+  const [email] = await db.select().from(emails).where(eq(emails.id, id));
   const rows = await db.select().from(emailEvents).where(eq(emailEvents.emailId, id));
-  return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+  const first = acceptanceEntry({ scheduled_at: email.scheduledAt, created_at: email.createdAt });
+  return [
+    { type: first.type, at: new Date(first.at), detail: null as string | null, recipient: null as string | null },
+    ...rows.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id)),
+  ];
 }
 
 export async function eventsFor(id: string) {
