@@ -1,5 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import type { z } from "zod";
 import type { Account } from "../accounts/account-cache";
 import { getAccount } from "../accounts/account-cache";
 import { authenticate, type AuthenticatedKey } from "../auth/authenticate";
@@ -18,7 +19,21 @@ export interface ApiContext {
   bodyError?: ApiError;
 }
 
+/**
+ * A send endpoint's validation and work, shared by its procedure and by /v1's direct
+ * route (server/http/v1.ts), which skips tRPC's caller on the hot path.
+ */
+export interface SendEndpoint<I, O> {
+  input: z.ZodType<I>;
+  run(ctx: SendContext, input: I): Promise<O>;
+}
+
+export type SendContext = ApiContext & { account: Account };
+
 export type Meta = OpenApiMeta & {
+  /** A send endpoint /v1 serves directly: the sendProcedure gate, then `input` and `run`. */
+  direct?: SendEndpoint<any, unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any -- one table holds endpoints of different inputs
+
   /** HTTP status of a success on /v1 (default 200). */
   successStatus?: number;
   /** The body is a JSON array: /v1 hands it to the procedure as `{ [arrayBody]: body }`. */
@@ -43,21 +58,28 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
+/** The caller behind the credentials: the tenancy check every account-scoped endpoint builds on. */
+export async function resolveCaller(credentials: Credentials): Promise<{ account: Account; key: AuthenticatedKey | null }> {
+  if (credentials.kind === "bearer") return authenticate(credentials.authorization);
+  const account = credentials.accountId ? await getAccount(credentials.accountId) : null;
+  if (!account) throw new ApiError("authentication_error", 401, "Sign in to continue.");
+  return { account, key: null };
+}
+
+/** The send endpoints' gate once the caller is known: any key, not while sending is paused; then a bad body. */
+export function assertMaySend(ctx: { account: Account; bodyError?: ApiError }): void {
+  if (ctx.account.pausedAt) {
+    throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
+  }
+  if (ctx.bodyError) throw ctx.bodyError;
+}
+
 /**
  * Resolves the account once; every account-scoped procedure builds on this, so no
  * handler can forget the tenancy check. Send-scope keys pass here.
  */
 export const anyScopeProcedure = t.procedure.use(async ({ ctx, next }) => {
-  let account: Account | null;
-  let key: AuthenticatedKey | null = null;
-  if (ctx.credentials.kind === "bearer") {
-    const auth = await authenticate(ctx.credentials.authorization);
-    account = auth.account;
-    key = auth.key;
-  } else {
-    account = ctx.credentials.accountId ? await getAccount(ctx.credentials.accountId) : null;
-    if (!account) throw new ApiError("authentication_error", 401, "Sign in to continue.");
-  }
+  const { account, key } = await resolveCaller(ctx.credentials);
   return next({ ctx: { ...ctx, account, key } });
 });
 
@@ -72,9 +94,6 @@ export const fullScopeProcedure = anyScopeProcedure.use(({ ctx, next }) => {
 
 /** The two send endpoints: any key, but not while sending is paused for the account. */
 export const sendProcedure = anyScopeProcedure.use(({ ctx, next }) => {
-  if (ctx.account.pausedAt) {
-    throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
-  }
-  if (ctx.bodyError) throw ctx.bodyError;
+  assertMaySend(ctx);
   return next();
 });

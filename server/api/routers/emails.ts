@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { sendBatch, sendEmail } from "../../sending/accept";
 import { cancelEmail, getEmail, LIST_STATUSES, listEmails } from "../../sending/read";
-import { sendRequestSchema } from "../../sending/request";
+import { sendRequestSchema, type SendRequest } from "../../sending/request";
 import { MAX_SEARCH_CHARS } from "../../sending/search";
-import { fullScopeProcedure, router, sendProcedure } from "../trpc";
+import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "../trpc";
 
 const tag = z.object({ name: z.string(), value: z.string() });
 const errorObject = z.object({ type: z.string(), message: z.string(), docs_url: z.string() });
@@ -30,25 +30,35 @@ const emailStatus = emailListItem.extend({
   timeline: z.array(z.object({ type: z.string(), at: z.number().int(), detail: z.string().nullable() })),
 });
 
+const send: SendEndpoint<SendRequest, { id: string }> = {
+  input: sendRequestSchema,
+  run: (ctx, input) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null),
+};
+
+const batch: SendEndpoint<{ emails: unknown[] }, Awaited<ReturnType<typeof sendBatch>>> = {
+  input: z.object({
+    emails: z.array(z.unknown(), { error: "the body must be a JSON array of send requests" })
+      .min(1, "a batch holds 1 to 100 emails")
+      .max(100, "a batch holds 1 to 100 emails"),
+  }),
+  run: (ctx, input) => sendBatch(ctx.account, input.emails),
+};
+
 export const emailsRouter = router({
   send: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" } })
+    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" }, direct: send })
     .input(sendRequestSchema)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null)),
+    .mutation(({ ctx, input }) => send.run(ctx, input)),
 
   batch: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails" })
-    .input(z.object({
-      emails: z.array(z.unknown(), { error: "the body must be a JSON array of send requests" })
-        .min(1, "a batch holds 1 to 100 emails")
-        .max(100, "a batch holds 1 to 100 emails"),
-    }))
+    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails", direct: batch })
+    .input(batch.input)
     .output(z.object({
       data: z.array(z.union([z.object({ id: z.string() }), z.object({ error: errorObject })])),
       summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
     }))
-    .mutation(({ ctx, input }) => sendBatch(ctx.account, input.emails)),
+    .mutation(({ ctx, input }) => batch.run(ctx, input)),
 
   list: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/emails", tags: ["Emails"], summary: "List and search emails" } })
