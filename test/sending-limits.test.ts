@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hardLimit } from "../server/accounts/plans";
 import { startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -72,6 +73,10 @@ describe("send rate", () => {
 });
 
 describe("monthly quota, grace band and quota.exceeded", () => {
+  it("hard_limit is the month limit × 1.1 rounded up, in exact arithmetic", () => {
+    expect([3000, 50_000, 200_000, 100, 50, 10, 7, 1].map(hardLimit)).toEqual([3300, 55_000, 220_000, 110, 55, 11, 8, 2]);
+  });
+
   it("sends into the grace band up to hard_limit, fires quota.exceeded once, then 429 quota_exceeded without Retry-After", async () => {
     const s = await sender({ plan: "pro" }); // month 10 → hard limit 11
     for (let i = 0; i < 11; i++) {

@@ -44,7 +44,10 @@ export function planOf(name: string): Plan {
   return plans()[isPlanName(name) ? name : "free"];
 }
 
-/** The grace band's ceiling: month limit × 1.1, rounded up. */
+/**
+ * The grace band's ceiling: month limit × 1.1, rounded up. In integers: 3000 * 1.1 is
+ * 3300.0000000000005 in floating point, which would round up to 3301.
+ */
 export function hardLimit(monthLimit: number): number {
-  return Math.ceil(monthLimit * 1.1);
+  return Math.ceil((monthLimit * 11) / 10);
 }
