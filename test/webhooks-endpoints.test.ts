@@ -129,6 +129,14 @@ describe("webhook endpoints", () => {
     expect(parked.body.error.type).toBe("validation_error");
     const list = await server.api("GET", "/v1/webhooks", { key: apiKey });
     expect(list.body.data[0]).toMatchObject({ enabled: false, suspendedByPlan: true });
+
+    // Parking keeps `enabled` as it was: an enabled, parked endpoint refuses enabled: true too, changing nothing.
+    await sql("update webhook_endpoints set enabled = true where id = $1", [id]);
+    const parkedOn = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { enabled: true, description: "changed" } });
+    expect(parkedOn.status).toBe(400);
+    expect(parkedOn.body.error.type).toBe("validation_error");
+    const after = await server.api("GET", "/v1/webhooks", { key: apiKey });
+    expect(after.body.data[0].description).not.toBe("changed");
   });
 
   it("rotates the secret, deletes, and keeps ids account-scoped", async () => {

@@ -147,6 +147,10 @@ export interface UpdateInput {
  */
 export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointView> {
   const current = await endpointRow(accountId, id);
+  // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
+  if (input.enabled === true && current.suspendedByPlan) {
+    throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
+  }
   const set: Partial<typeof webhookEndpoints.$inferInsert> = {};
   if (input.events !== undefined) set.events = normaliseEvents(input.events);
   if (input.description !== undefined) {
@@ -155,9 +159,6 @@ export async function updateEndpoint(accountId: string, id: string, input: Updat
   }
   if (input.url !== undefined) set.url = await checkedUrl(input.url);
   if (input.enabled === true && !current.enabled) {
-    if (current.suspendedByPlan) {
-      throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
-    }
     Object.assign(set, { enabled: true, autoDisabledAt: null, consecutiveFailures: 0 });
   } else if (input.enabled === false) {
     set.enabled = false;
