@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { onAccountInvalidated } from "../accounts/account-cache";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
@@ -19,9 +20,13 @@ async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
-export function forgetDomain(domainId: string): void {
-  cache.delete(`d:${domainId}`);
-}
+// Every domain change (delete, plan parking, tracking switch) invalidates its account, here
+// and, through NOTIFY or the invalidation table, in every other instance: its rows go at once.
+onAccountInvalidated((accountId) => {
+  for (const [key, entry] of cache) {
+    if (key.startsWith("d:") && (entry.value as { row: DomainRow } | null)?.row.accountId === accountId) cache.delete(key);
+  }
+});
 
 /** The sending domain's row and key; null when the domain has been removed. */
 export function sendingDomain(db: Db, domainId: string): Promise<{ row: DomainRow; key: DkimKey | null } | null> {
