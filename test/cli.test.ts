@@ -37,6 +37,21 @@ describe("accounts CLI while the server runs", () => {
     }
   });
 
+  it("set-plan returns with the new plan's allowances in force on the running server", async () => {
+    const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", `cli4-${Date.now()}@example.com`, "--approved", "--json")).stdout);
+    for (let i = 0; i < 2; i++) {
+      const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://hooks${i}.example.com/in`, events: ["email.sent"] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    expect((await cli("accounts", "set-plan", "--account", accountId, "--plan", "free")).code).toBe(0);
+    const parked = await server.api("GET", "/v1/webhooks", { key: apiKey });
+    expect(parked.body.data.map((e: any) => e.suspendedByPlan).sort()).toEqual([false, true]);
+    expect((await server.api("GET", "/v1/usage", { key: apiKey })).body.webhooks).toMatchObject({ count: 2, limit: 1, suspended: 1 });
+    expect((await cli("accounts", "set-plan", "--account", accountId, "--plan", "pro")).code).toBe(0);
+    const back = await server.api("GET", "/v1/webhooks", { key: apiKey });
+    expect(back.body.data.map((e: any) => e.suspendedByPlan)).toEqual([false, false]);
+  });
+
   it("pause takes effect on the running server at once, resume lifts it", async () => {
     const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", `cli3-${Date.now()}@example.com`, "--approved", "--json")).stdout);
     const send = () => server.api("POST", "/v1/emails", {

@@ -3,7 +3,7 @@ import { generateApiKey } from "../auth/api-key-format";
 import { database } from "../db/client";
 import { accounts } from "../db/schema";
 import { newId } from "../lib/ids";
-import { applyPlanParking } from "../plans/parking";
+import { applyPlanParking, waitForPlanParking } from "../plans/parking";
 import { invalidateAccount } from "./account-cache";
 import { isPlanName, PLAN_NAMES, type PlanName } from "./plans";
 
@@ -53,8 +53,9 @@ export async function setPlan(accountId: string, plan: string): Promise<void> {
   await update(accountId, { plan });
   // Parks (or brings back) domains and webhook endpoints past the new plan's allowance.
   // Through a running server's embedded-database socket, the server does it on the
-  // notification instead: parking is a multi-statement transaction.
+  // notification instead (parking is a multi-statement transaction); the command waits for it.
   if ((await database()).kind !== "pglite-socket") await applyPlanParking(accountId);
+  else await waitForPlanParking(accountId);
 }
 
 export const approveAccount = (accountId: string) => update(accountId, { approvedAt: new Date() });

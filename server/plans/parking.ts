@@ -86,6 +86,37 @@ export async function applyPlanParking(accountId: string): Promise<void> {
   await applyWebhookParking(accountId);
 }
 
+/** Whether the account's domains and endpoints are parked exactly as its plan allows (reads only). */
+async function parkingSettled(accountId: string): Promise<boolean> {
+  const plan = await planOfAccount(accountId);
+  if (!plan) return true;
+  const { db } = await database();
+  const domainRows = await db.select({ parked: sql<boolean>`${domains.suspendedAt} is not null` }).from(domains)
+    .where(and(eq(domains.accountId, accountId), ne(domains.status, "failed")))
+    .orderBy(asc(domains.createdAt), asc(domains.id));
+  const endpointRows = await db.select({ parked: webhookEndpoints.suspendedByPlan }).from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, accountId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  const matches = (rows: { parked: boolean }[], allowance: number | null) => {
+    const cut = allowance === null ? rows.length : Math.max(0, allowance);
+    return rows.every((r, i) => r.parked === i >= cut);
+  };
+  return matches(domainRows, planOf(plan).domains) && matches(endpointRows, planOf(plan).webhooks);
+}
+
+/**
+ * For the CLI talking through a running server's embedded-database socket: the server
+ * parks on the change's notification (a multi-statement transaction cannot go through
+ * the socket); wait until it has, so the command returns with the plan in force.
+ */
+export async function waitForPlanParking(accountId: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await parkingSettled(accountId))) {
+    if (Date.now() > deadline) throw new Error("the running server did not apply the plan's domain and webhook allowances in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * setPlan parks at once, in whichever process makes the change. A change made
  * elsewhere (the CLI, another instance) also arrives as an account invalidation, so that
