@@ -221,6 +221,23 @@ describe("Review and test mode", () => {
     expect(Math.abs(Number(retry) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
   });
 
+  it("a scheduled test-mode send counts on the day it goes: past the cap it fails at dispatch", async () => {
+    const { apiKey } = await server.account();
+    const later = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "later", text: "t", scheduledAt: Date.now() + 6000 } });
+    expect(later.status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      expect((await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: `s${i}`, text: "t" } })).status).toBe(200);
+    }
+    const deadline = Date.now() + 20_000;
+    let got;
+    do {
+      await new Promise((r) => setTimeout(r, 250));
+      got = await server.api("GET", `/v1/emails/${later.body.id}`, { key: apiKey });
+    } while (got.body.status === "scheduled" && Date.now() < deadline);
+    expect(got.body.status).toBe("failed");
+    expect(got.body.error).toMatch(/Test-mode daily cap/);
+  });
+
   it("sandbox_recipient 422 when the account has no signup email to rewrite to", async () => {
     const { apiKey, accountId } = await server.account();
     await sql("update accounts set email = '' where id = ?", accountId);

@@ -3,7 +3,7 @@ import type { Account } from "../accounts/account-cache";
 import type { Db } from "../db/client";
 import { accounts, type emails } from "../db/schema";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql } from "./counters";
-import { isUnmetered, sendLimits } from "./limits";
+import { isUnmetered, SANDBOX_PER_DAY, sendLimits } from "./limits";
 import { noteMonthCount, resultRows } from "./quota";
 
 export type ChargeVerdict = { ok: true } | { ok: false; reason: string };
@@ -12,8 +12,9 @@ export type ChargeVerdict = { ok: true } | { ok: false; reason: string };
  * Charges a scheduled message to the quota and day counters when it dispatches (a
  * scheduled send costs nothing at booking, a cancelled one never). Called by the
  * dispatcher once per message as it leaves `scheduled`. Messages sent at once were
- * charged at acceptance and pass untouched. Only the month's hard limit can stop a
- * booked message here: `ok: false` means it must be marked failed with `reason`.
+ * charged at acceptance and pass untouched. Only the month's hard limit and test mode's
+ * daily cap can stop a booked message here: `ok: false` means it must be marked failed
+ * with `reason`.
  *
  * Everything goes through `db`, which may be the dispatcher's claim transaction: the
  * account is read through it too (or passed in as `opts.account`), never through the
@@ -35,16 +36,19 @@ export async function chargeAtDispatch(
   const now = new Date();
   const limits = sendLimits(account, now);
   const charge = { accountId: account.id, messages: 1, recipients: email.recipientCount, sandbox: email.testMode ? 1 : 0 };
-  if (isUnmetered(limits)) {
+  if (isUnmetered(limits) && !email.testMode) {
     // Usage counters of unmetered plans are buffered in memory: only count a committed claim.
     if (opts.defer) opts.defer(async () => countLater(charge));
     else countLater(charge);
     return { ok: true };
   }
-  const [row] = resultRows<{ counted: number; month_count: number | null }>(await db.execute(sql`
+  const [row] = resultRows<{ counted: number; month_count: number | null; sandbox_ok: boolean }>(await db.execute(sql`
     with ${checkCtes(charge, limits, { enforceDay: false, now })}, ${countCte(charge, limits, { enforceDay: false, now, gate: checksPass })}
-    select (select count(*) from counted)::int as counted, ${monthCountSql(now)} as month_count`));
+    select (select count(*) from counted)::int as counted, ${monthCountSql(now)} as month_count, (select sandbox_ok from chk) as sandbox_ok`));
   if (row.counted < 2) {
+    if (row.sandbox_ok === false) {
+      return { ok: false, reason: `Test-mode daily cap reached: at most ${SANDBOX_PER_DAY} sends per UTC day from the sandbox sender.` };
+    }
     return { ok: false, reason: `Monthly quota exhausted: the account reached its hard limit of ${limits.hardLimit} messages this month.` };
   }
   const monthCount = row.month_count === null ? null : Number(row.month_count);

@@ -78,7 +78,8 @@ function terms(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: 
     dayLimit: day?.limit ?? null,
     dayCol: sql.raw(day?.unit === "recipients" ? "recipients" : "messages"),
     dayAdd: day?.unit === "recipients" ? c.recipients : c.messages,
-    sandboxCap: opts.enforceDay && c.sandbox > 0 ? SANDBOX_PER_DAY : null,
+    // Test mode's cap holds at dispatch too: a scheduled test-mode send counts on the day it goes.
+    sandboxCap: c.sandbox > 0 ? SANDBOX_PER_DAY : null,
   };
 }
 
