@@ -184,7 +184,8 @@ describe("POST /v1/domains/{id}/verify", () => {
     expect(regressed.body).toMatchObject({ status: "verified", verifiedAt: verified.body.verifiedAt });
     expect(regressed.body.dnsRegressedAt).toBeGreaterThan(0);
     expect(regressed.body.dnsCheckedAt).toBeGreaterThan(verified.body.dnsCheckedAt);
-    expect(regressed.body.dnsRecords[0]).toMatchObject({ found: false, observed: null });
+    const moving = { dnsCheckedAt: 0, dnsRegressedAt: 0 };
+    expect({ ...regressed.body, ...moving }).toEqual({ ...verified.body, ...moving });
     publish(d);
     await sleep(1100);
     const recovered = await server.api("POST", `/v1/domains/${d.id}/verify`, { key: apiKey });

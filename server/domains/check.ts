@@ -52,7 +52,7 @@ async function inspect(row: DomainRow): Promise<Inspection> {
 
 /**
  * One check of one domain, applied by the rules of the reference: never backwards,
- * a verified domain only moves dnsCheckedAt/dnsRegressedAt (and its found/observed),
+ * a verified domain only moves dnsCheckedAt/dnsRegressedAt,
  * a resolver failure keeps dnsCheckedAt. The poll also schedules the next look or
  * gives up after the verify timeout; the health check schedules the next day's.
  */
@@ -62,8 +62,11 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
   const now = new Date();
   const patch: Partial<DomainRow> = {};
   if (found.dnsRecords && found.recommendedRecords) {
-    patch.dnsRecords = found.dnsRecords;
-    patch.recommendedRecords = found.recommendedRecords;
+    // Verify rule 3: on a verified domain only dnsCheckedAt and dnsRegressedAt may change.
+    if (row.status === "pending") {
+      patch.dnsRecords = found.dnsRecords;
+      patch.recommendedRecords = found.recommendedRecords;
+    }
     patch.dnsCheckedAt = now;
   }
   if (found.dnsHost !== undefined) patch.dnsHost = found.dnsHost;
