@@ -10,8 +10,12 @@ afterAll(async () => { await server?.stop(); });
 
 /** `npm run cli -- …` as a user runs it, while the server holds the database. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith(process.env, ...args);
+}
+
+async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], { env: process.env, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (err: any) {
     return { code: err.code ?? 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
@@ -35,6 +39,15 @@ describe("accounts CLI while the server runs", () => {
       const res = await cli("accounts", args[0], "--account", accountId, ...args.slice(1));
       expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
     }
+  });
+
+  it.runIf(process.env.DATABASE_URL)("with DATABASE_URL, account commands need neither ENCRYPTION_KEY nor AUTH_SECRET", async () => {
+    const env = { ...process.env };
+    delete env.ENCRYPTION_KEY;
+    delete env.AUTH_SECRET;
+    const res = await cliWith(env, "accounts", "create", "--email", `cli5-${Date.now()}@example.com`, "--json");
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout.trim()).apiKey).toMatch(/^ph_/);
   });
 
   it("set-plan returns with the new plan's allowances in force on the running server", async () => {

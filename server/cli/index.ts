@@ -11,6 +11,7 @@ import {
 } from "../accounts/accounts";
 import { isPlanName, PLAN_NAMES } from "../accounts/plans";
 import { closeDatabase } from "../db/client";
+import { config } from "../config";
 import { ensureSecrets } from "../secrets";
 
 const USAGE = `Usage: npm run cli -- accounts <command> [options]
@@ -87,7 +88,8 @@ async function run(argv: string[]): Promise<string> {
 async function main(): Promise<void> {
   let code = 0;
   try {
-    ensureSecrets(() => {});
+    // Account commands use neither secret: with DATABASE_URL the CLI needs no more than the URL.
+    if (!config().databaseUrl) ensureSecrets(() => {});
     console.log(await run(process.argv.slice(2)));
   } catch (err) {
     // Drizzle wraps driver errors as "Failed query: …"; the cause says what went wrong.
