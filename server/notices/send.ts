@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, emails } from "../db/schema";
@@ -12,9 +12,22 @@ export interface Notice {
 }
 
 /**
+ * The platform's own account, which owns the notices: they are mail from the service, not
+ * from the customer, so they stay out of the customer's email list, usage and webhooks.
+ * Made on first use; its email is SYSTEM_SENDER, so no customer can hold the name.
+ */
+async function platformAccountId(db: Pick<Db, "select" | "insert">): Promise<string> {
+  const email = config().systemSender;
+  await db.insert(accounts).values({ id: newId(), email, plan: "unlimited", approvedAt: new Date() }).onConflictDoNothing();
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  return row.id;
+}
+
+/**
  * Emails the account owner through the service's own sending path: a queued message
- * from SYSTEM_SENDER to the account's signup email, which the dispatch task sends like
- * any other. Pass a transaction to make the notice part of the state change behind it.
+ * from SYSTEM_SENDER to the account's signup email, sent by the dispatch task like any
+ * other, from the platform's account. Pass a transaction to make the notice part of the
+ * state change behind it.
  */
 export async function sendOwnerNotice(db: Pick<Db, "select" | "insert">, accountId: string, notice: Notice): Promise<string | null> {
   const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
@@ -24,7 +37,7 @@ export async function sendOwnerNotice(db: Pick<Db, "select" | "insert">, account
   const host = from.split("@")[1] ?? "localhost";
   await db.insert(emails).values({
     id,
-    accountId,
+    accountId: await platformAccountId(db),
     status: "queued",
     from,
     to: [account.email],
