@@ -19,9 +19,12 @@ import { searchTextOf } from "./search";
 import { preparedRows } from "./statement";
 import { formatZodError } from "../errors";
 
+/** A message's own columns (ROW_COLUMNS), as sent to the insert. */
+type EmailRowJson = Record<keyof typeof ROW_COLUMNS, unknown>;
+
 /** A message that passed the per-message rules: the row to store and what the limits count. */
 interface Prepared {
-  row: Record<string, unknown>;
+  row: EmailRowJson;
   id: string;
   recipients: string[];
   bulk: boolean;
@@ -85,10 +88,8 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
   }
   const id = newId(now.getTime());
   const all = [...to, ...cc, ...bcc];
-  const row = {
+  const row: EmailRowJson = {
     id,
-    account_id: account.id,
-    status: draft.scheduledAt ? "scheduled" : "queued",
     from: draft.from.raw,
     to: to.map((a) => a.raw),
     cc: cc.map((a) => a.raw),
@@ -106,14 +107,8 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
     recipient_count: new Set(all.map((a) => a.address)).size,
     idempotency_key: draft.idempotencyKey,
     message_id: `<${id}@${draft.from.domain}>`,
-    ses_message_id: null,
-    error: null,
     search_text: searchTextOf(draft.subject, draft.from.raw, all.map((a) => a.raw)),
     scheduled_at: draft.scheduledAt?.toISOString() ?? null,
-    created_at: now.toISOString(),
-    sent_at: null,
-    next_attempt_at: (draft.scheduledAt ?? now).toISOString(),
-    attempts: 0,
   };
   return {
     row, id, recipients: [...new Set(all.map((a) => a.address))], bulk: draft.bulk, idempotencyKey: draft.idempotencyKey,
@@ -121,10 +116,35 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
   };
 }
 
-// The columns prepare() fills, named once: search_vector is generated and cannot be inserted.
-const ROW_COLUMNS = sql.raw(["id", "account_id", "status", "from", "to", "cc", "bcc", "reply_to", "subject", "html", "text", "headers",
-  "tags", "attachments", "bulk", "test_mode", "domain_id", "recipient_count", "idempotency_key", "message_id", "ses_message_id",
-  "error", "search_text", "scheduled_at", "created_at", "sent_at", "next_attempt_at", "attempts"].map((c) => `"${c}"`).join(", "));
+/**
+ * A message's own columns and their types, as prepare() fills them: the rows travel as
+ * one JSON parameter read by json_to_recordset. The account, the acceptance time and
+ * what follows from them (status, first attempt) are added by the statement, so the
+ * JSON carries (and PostgreSQL parses) only what differs per message.
+ */
+const ROW_COLUMNS = {
+  id: "text", from: "text", to: "jsonb", cc: "jsonb", bcc: "jsonb", reply_to: "jsonb", subject: "text", html: "text",
+  text: "text", headers: "jsonb", tags: "jsonb", attachments: "jsonb", bulk: "boolean", test_mode: "boolean", domain_id: "text",
+  recipient_count: "int", idempotency_key: "text", message_id: "text", search_text: "text", scheduled_at: "timestamptz",
+} as const;
+const others = Object.keys(ROW_COLUMNS).filter((c) => c !== "id").map((c) => `"${c}"`);
+const INSERT_COLUMNS = sql.raw(["account_id", "created_at", "status", "next_attempt_at", "id"].map((c) => `"${c}"`).concat(others).join(", "));
+const RECORD_TYPE = sql.raw(Object.entries(ROW_COLUMNS).map(([c, type]) => `"${c}" ${type}`).join(", "));
+const OTHER_VALUES = sql.raw(others.map((c) => `r.${c}`).join(", "));
+
+/**
+ * The insert of `items` when `admitted` holds. With `abortUnless`, a row whose condition
+ * fails gets a null id: the whole statement aborts (23502) and nothing it wrote stays.
+ */
+function insertRows(items: Prepared[], accountId: string, now: Date, admitted: SQL, abortUnless: SQL | null): SQL {
+  const id = abortUnless ? sql`case when ${abortUnless} then r."id" end` : sql`r."id"`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into emails (${INSERT_COLUMNS})
+    select ${accountId}, ${at}, case when r.scheduled_at is null then 'queued' else 'scheduled' end, coalesce(r.scheduled_at, ${at}),
+      ${id}, ${OTHER_VALUES}
+    from json_to_recordset(${JSON.stringify(items.map((p) => p.row))}::json) as r(${RECORD_TYPE})
+    where ${admitted}`;
+}
 
 interface AcceptResult {
   inserted: number;
@@ -148,13 +168,13 @@ function pgCode(err: unknown): string | undefined {
 
 /**
  * Stores messages in ONE statement: idempotency and suppression look-ups (single sends),
- * the quota/day checks, the rate bucket, the counters and the insert (the timeline's first
- * entry is read off the row: see acceptanceEntry). Nothing is written unless every gate passes; a concurrent charge that slips past
- * the snapshot checks aborts the statement (null id) rather than leave counters off.
+ * the quota/day checks, the rate bucket, the counters and the insert (the timeline's
+ * first entry is read off the row: see acceptanceEntry). Nothing is written unless every
+ * gate passes; a concurrent charge that slips past the snapshot checks aborts the
+ * statement (null id) rather than leave counters off.
  */
 function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; checkBlocked: Prepared | null; now: Date }): SQL {
   const a = account.id;
-  const rowsJson = JSON.stringify(items.map((p) => p.row));
   const immediate = items.filter((p) => p.immediate);
   const charge: Charge = {
     accountId: a,
@@ -195,13 +215,8 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
     admitted = sql`exists (select 1 from bucket)`;
   }
   if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
-  // json, not jsonb: the rows are read once, and json skips building the binary form (~20% of the parse).
-  const rows = counting
-    ? sql`case when (select count(*) from counted) = 2 then ${rowsJson}::json
-        else (select json_agg(e::jsonb - 'id') from json_array_elements(${rowsJson}::json) e) end`
-    : sql`${rowsJson}::json`;
-  ctes.push(sql`ins as (insert into emails (${ROW_COLUMNS}) select ${ROW_COLUMNS} from json_populate_recordset(null::emails, ${rows})
-      where ${admitted} returning 1)`);
+  const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
+  ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
   const retryAfter = rate
     ? sql`(select greatest(1, ceil((least(${n}::float8, ${rate.burst}::float8) - least(${rate.burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)::float8) * ${rate.perSecond}::float8)) / ${rate.perSecond}::float8))::int from rate_buckets where account_id = ${a})`
     : sql`null::int`;
