@@ -54,9 +54,9 @@ function smtp(url: string): Provider {
       ...options,
       // The message body and the closing dot go out as separate writes; with Nagle's
       // algorithm the dot waits for the relay's delayed ACK (~40 ms a message on Linux).
-      // So we open plain connections ourselves with TCP_NODELAY (STARTTLS still upgrades
-      // them in place); implicit TLS (smtps) keeps nodemailer's own socket.
-      ...(options.secure ? {} : { getSocket: connectNoDelay }),
+      // So we open the TCP connections ourselves with TCP_NODELAY; nodemailer upgrades
+      // them to TLS in place (at once for smtps://, on STARTTLS otherwise).
+      getSocket: connectNoDelay,
       pool: true,
       maxConnections: deliverySettings().smtpPoolSize,
       maxMessages: Infinity,

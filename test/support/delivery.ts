@@ -18,10 +18,12 @@ export interface Received {
 }
 
 /** A real SMTP server (smtp-server) that keeps what it receives; `reject` answers chosen recipients with a code. */
-export async function startSmtpReceiver() {
+/** A relay on loopback; `secure`: implicit TLS (smtps) with smtp-server's built-in self-signed certificate. */
+export async function startSmtpReceiver(opts: { secure?: boolean } = {}) {
   const messages: Received[] = [];
   let failNext: { code: number; count: number } | null = null;
   const server = new SMTPServer({
+    secure: opts.secure ?? false,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     size: 50 * 1024 * 1024,
@@ -52,7 +54,7 @@ export async function startSmtpReceiver() {
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${opts.secure ? "smtps" : "smtp"}://127.0.0.1:${port}`,
     messages,
     failNext(code: number, count = 1) {
       failNext = { code, count };
