@@ -54,6 +54,20 @@ describe("App Router carrier agrees with the node:http server", () => {
   });
 });
 
+describe("App Router root catch-all", () => {
+  it("answers an unknown path as the node:http server does", async () => {
+    const unknown = await import("../app/[...unknown]/route");
+    for (const [method, path, accept] of [["GET", "/v2/emails", "*/*"], ["POST", "/nowhere?x=1", "application/json"], ["GET", "/no-page", "text/html"]]) {
+      const a = await unknown[method as "GET"](new Request(`http://localhost${path}`, { method, headers: { accept } }));
+      const b = await fetch(server.url + path, { method, headers: { accept } });
+      expect(a.status, path).toBe(404);
+      expect(b.status, path).toBe(404);
+      expect(a.headers.get("content-type"), path).toBe(b.headers.get("content-type"));
+      expect(await a.text(), path).toBe(await b.text());
+    }
+  });
+});
+
 describe("App Router carriers of the public routes", () => {
   it("serves unsubscribe, tracking and SNS ingest like the node:http server", async () => {
     const unsubscribe = await import("../app/unsubscribe/[token]/route");

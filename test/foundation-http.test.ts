@@ -38,6 +38,21 @@ describe("unknown routes and methods", () => {
     expect(res.status).toBe(404);
     expectEnvelope(res.body, "not_found");
   });
+
+  it.each([["GET", "/v2/emails"], ["POST", "/emails/batch"], ["DELETE", "/nothing/here"]])("%s %s (outside /v1) is the same envelope", async (method, path) => {
+    const res = await server.api(method, path, { key });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expectEnvelope(res.body, "not_found");
+    expect(res.body.error.message).toContain("POST /v1/emails");
+  });
+
+  it("a browser asking for an unknown page gets a short HTML page", async () => {
+    const res = await server.api("GET", "/no-such-page", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.text).toContain("This page does not exist");
+  });
 });
 
 describe("authentication", () => {

@@ -38,6 +38,10 @@ export type Meta = OpenApiMeta & {
   successStatus?: number;
   /** The body is a JSON array: /v1 hands it to the procedure as `{ [arrayBody]: body }`. */
   arrayBody?: string;
+  /** The path of the POST whose request body describes one array item, for the OpenAPI document. */
+  arrayItemsFrom?: string;
+  /** Error statuses the spec gives this endpoint beyond trpc-to-openapi's own (400, 401, 403, 404, 500), for the OpenAPI document. */
+  errorStatuses?: Record<number, string>;
 };
 
 const t = initTRPC

@@ -19,8 +19,12 @@ const ERROR_ENVELOPE = {
 } as const;
 
 type Operation = {
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema: unknown }> }>;
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; items?: unknown } }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }>;
+};
+
+const RETRY_AFTER = {
+  "Retry-After": { description: "On rate_limited only: integer seconds until the request may be retried", schema: { type: "integer", minimum: 1 } },
 };
 
 /**
@@ -28,30 +32,36 @@ type Operation = {
  * rewrite both so the document says what /v1 actually answers.
  */
 export function buildOpenApiDocument(doc: OpenAPIObject): OpenAPIObject {
-  const arrayBodies = new Map<string, string>();
-  for (const meta of openApiMetas()) {
-    const key = `${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`;
-    if (meta.arrayBody) arrayBodies.set(key, meta.arrayBody);
-    if (meta.successStatus) arrayBodies.set(`status ${key}`, String(meta.successStatus));
-  }
+  const metas = new Map(openApiMetas().map((meta) => [`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta]));
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, ErrorEnvelope: ERROR_ENVELOPE as never };
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
-      const key = `${method} ${path}`;
-      const wrapped = arrayBodies.get(key);
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const meta = metas.get(`${method} ${path}`);
       const json = op.requestBody?.content?.["application/json"];
-      if (wrapped && json?.schema?.properties) json.schema = json.schema.properties[wrapped] as never;
-      const successStatus = arrayBodies.get(`status ${key}`);
-      if (successStatus && op.responses?.["200"]) {
-        op.responses[successStatus] = op.responses["200"];
+      if (meta?.arrayBody && json?.schema?.properties) json.schema = json.schema.properties[meta.arrayBody] as never;
+      if (meta?.successStatus && op.responses?.["200"]) {
+        op.responses[meta.successStatus] = op.responses["200"];
         delete op.responses["200"];
       }
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
+      op.responses ??= {};
+      for (const [status, description] of Object.entries(meta?.errorStatuses ?? {})) op.responses[status] ??= { description };
+      for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) >= 400 || status === "default") {
           response.content = { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } };
         }
+        if (status === "429") response.headers = RETRY_AFTER;
       }
+    }
+  }
+  // After the loop: the item schema is the other operation's body as rewritten above.
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const from = metas.get(`${method} ${path}`)?.arrayItemsFrom;
+      const schema = op.requestBody?.content?.["application/json"]?.schema;
+      const itemSchema = from ? paths[from]?.post?.requestBody?.content?.["application/json"]?.schema : undefined;
+      if (schema && itemSchema) schema.items = itemSchema;
     }
   }
   return doc;

@@ -5,7 +5,7 @@ import { healthCheck } from "../health";
 import { matchPublicRoute } from "./public-routes";
 import { registerPublicRoutes } from "./register-public-routes";
 import { readBody } from "./read-body";
-import { errorResponse, handleV1, type V1Response } from "./v1";
+import { errorResponse, handleV1, unknownRouteResponse, type V1Response } from "./v1";
 
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -63,8 +63,7 @@ export function createHttpServer(nextHandler: NextHandler | null): http.Server {
       } else if (nextHandler) {
         await nextHandler(req, res);
       } else {
-        res.writeHead(404, { "content-type": "text/plain" });
-        res.end("Not found");
+        send(res, unknownRouteResponse(req.method ?? "GET", url, req.headers.accept));
       }
     } catch (cause) {
       console.error("http: unhandled error", cause);

@@ -3,8 +3,9 @@ import { openApiMetas } from "../api/metas";
 import { appRouter } from "../api/root";
 import { assertMaySend, resolveCaller, type ApiContext, type Meta, type SendEndpoint } from "../api/trpc";
 import { config } from "../config";
-import { envelope, formatZodError, toApiError, validationError, type ApiError, type ApiErrorShape } from "../errors";
+import { ApiError, envelope, formatZodError, toApiError, validationError, type ApiErrorShape } from "../errors";
 import { buildOpenApiDocument } from "./openapi";
+import { isStorableText, unstorableAt, unstorableMessage } from "./storable";
 
 /** What /v1 answers, independent of the server that carries it (node:http or Next). */
 export interface V1Response {
@@ -59,6 +60,23 @@ function shapeResponse(e: ApiErrorShape): V1Response {
 
 function notFoundResponse(method: string, path: string): V1Response {
   return json(404, envelope("not_found", `No endpoint ${method} ${path}. Served endpoints: ${servedEndpoints().join(", ")}.`));
+}
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Posthaste</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111">
+<h1 style="font-size:1.25rem">This page does not exist</h1>
+<p><a href="/">Go to the dashboard</a> or read the <a href="/docs">API reference</a>.</p></body></html>`;
+
+/**
+ * A path no page and no endpoint serves: the error envelope (the reference: "every error,
+ * including a request to an unknown route"), or a short page when a browser asks for HTML.
+ */
+export function unknownRouteResponse(method: string, url: string, accept: string | undefined): V1Response {
+  if (method.toUpperCase() === "GET" && accept?.includes("text/html")) {
+    return { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: NOT_FOUND_PAGE };
+  }
+  return notFoundResponse(method.toUpperCase(), url.split("?")[0]);
 }
 
 let openApiDocument: OpenAPIObject | null = null;
@@ -121,6 +139,24 @@ async function direct(route: Route, endpoint: SendEndpoint<unknown, unknown>, bo
   return json(route.meta.successStatus ?? 200, await endpoint.run(sendCtx, input.data));
 }
 
+/**
+ * A path parameter no resource can be named by (NUL, an unpaired surrogate, broken
+ * percent-encoding) is 404; such a query value is 400. Either would reach PostgreSQL as
+ * an error of its own otherwise.
+ */
+function unstorableInUrl(url: string): ApiError | null {
+  const [path, query] = url.split("?", 2);
+  for (const segment of path.split("/")) {
+    let decoded: string;
+    try { decoded = decodeURIComponent(segment); } catch { decoded = "\0"; }
+    if (!isStorableText(decoded)) return new ApiError("not_found", 404, "No such resource: the path names none.");
+  }
+  for (const [name, value] of new URLSearchParams(query ?? "")) {
+    if (!isStorableText(value)) return validationError(unstorableMessage(name));
+  }
+  return null;
+}
+
 export async function handleV1(request: V1Request): Promise<V1Response> {
   const method = request.method.toUpperCase();
   const path = request.url.split("?")[0].replace(/\/+$/, "") || "/";
@@ -136,6 +172,8 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
     }
     const route = routes.find((r) => r.method === method && r.pattern.test(path));
     if (!route) return notFoundResponse(method, path);
+    const textError = unstorableInUrl(request.url);
+    if (textError) return errorResponse(textError);
 
     // A bad body is reported after authentication and scope (a keyless request is 401 whatever it sends).
     let body: unknown = undefined;
@@ -149,6 +187,9 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
         } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
           bodyError = validationError("The request body must be a JSON object.");
         }
+        // Batch entries are checked one by one (sendBatch): one bad entry is that entry's error.
+        const unstorable = bodyError || route.meta.arrayBody ? null : unstorableAt(body);
+        if (unstorable !== null) bodyError = validationError(unstorableMessage(unstorable));
       } catch {
         bodyError = validationError("The request body is not valid JSON.");
       }

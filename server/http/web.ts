@@ -3,7 +3,7 @@ import { validationError } from "../errors";
 import { matchPublicRoute } from "./public-routes";
 import { readWebBody } from "./read-web-body";
 import { registerPublicRoutes } from "./register-public-routes";
-import { errorResponse, handleV1, type V1Request, type V1Response } from "./v1";
+import { errorResponse, handleV1, unknownRouteResponse, type V1Request, type V1Response } from "./v1";
 
 /**
  * The App Router's carrier for /v1 and the public routes: the same handlers the node:http
@@ -33,4 +33,10 @@ export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
   const found = matchPublicRoute(request.method, request.url.split("?")[0]);
   if (!found) return new Response("Not found", { status: 404 });
   return toResponse(await found.route.handle(request, found.match));
+}
+
+/** A path no page, route or endpoint serves (the App Router's root catch-all). */
+export async function serveUnknownRouteFromWeb(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  return toResponse(unknownRouteResponse(req.method, url.pathname + url.search, req.headers.get("accept") ?? undefined));
 }

@@ -1,0 +1,31 @@
+/**
+ * PostgreSQL stores neither NUL characters nor unpaired UTF-16 surrogates in text or
+ * json, and would answer such a value with an error the client cannot act on; JSON lets
+ * a client send both ("\u0000", "\ud800"). They are found here, before anything is
+ * stored, so the request gets a validation_error naming the field.
+ */
+export function isStorableText(text: string): boolean {
+  return text.isWellFormed() && !text.includes("\0");
+}
+
+/** The path of the first string in `value` that cannot be stored ("tags[0].value"), or null. */
+export function unstorableAt(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return isStorableText(value) ? null : path || "body";
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableAt(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (!isStorableText(key)) return here;
+      const found = unstorableAt(item, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+export const unstorableMessage = (where: string) =>
+  `${where}: text may not contain NUL characters or unpaired UTF-16 surrogates.`;
