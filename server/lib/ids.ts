@@ -15,15 +15,43 @@ function random16(): Buffer {
   return bytes;
 }
 
+// The last id made, so that ids made within one millisecond still sort in the order they
+// were made (a batch's entries share a created_at; the list breaks the tie by id).
+let lastMs = -1;
+const last = Buffer.alloc(16);
+
+/** Adds a random 1 to 2^32 to the 62 random bits after the variant (bytes 8 to 15). */
+function step(bytes: Buffer): boolean {
+  let carry = pool.readUInt32BE(offset) + 1;
+  for (let i = 15; i >= 8 && carry; i--) {
+    const sum = bytes[i] + (carry & 0xff);
+    bytes[i] = sum & 0xff;
+    carry = Math.floor(carry / 256) + (sum >> 8);
+  }
+  return carry === 0 && (bytes[8] & 0xc0) === 0x80;
+}
+
 /**
  * A UUIDv7: time-ordered, so new rows append to the end of btree indexes and ids sort
- * like creation time. Built here because PostgreSQL 15 has no uuidv7().
+ * like creation time; within one millisecond each id follows the one before (RFC 9562,
+ * monotonic random). Built here because PostgreSQL 15 has no uuidv7().
  */
 export function uuidv7(now = Date.now()): string {
-  const bytes = random16();
+  let bytes: Buffer;
+  if (now === lastMs) {
+    bytes = Buffer.from(last);
+    if (offset + 4 > pool.length) random16();
+    const stepped = step(bytes);
+    offset += 4;
+    if (!stepped) bytes = random16(); // 2^62 ids in one millisecond: start afresh
+  } else {
+    bytes = random16();
+  }
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = (bytes[6] & 0x0f) | 0x70;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  lastMs = now;
+  bytes.copy(last);
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -76,24 +76,31 @@ export interface SendDraft {
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const parsed = (v: string | string[] | undefined): ParsedAddress[] => list(v).map((a) => parseAddress(a)!);
 
-/** ISO 8601 or Unix ms; past or within a few seconds of now means now (null). */
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Whether year-month-day names a real day (Date.parse takes 2030-02-30 as 2 March). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** ISO 8601 or Unix ms; past (before 1970 too) or within a few seconds of now means now (null). */
 export function parseScheduledAt(value: string | number | undefined, now = Date.now()): Date | null {
   if (value === undefined) return null;
+  const invalid = () => validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
   let at: number;
+  const text = typeof value === "string" ? value.trim() : "";
   if (typeof value === "number") {
     at = value;
-  } else if (/^\d+$/.test(value.trim())) {
-    at = Number(value.trim());
+  } else if (/^-?\d+$/.test(text)) {
+    at = Number(text);
   } else {
     // Date.parse would accept loose forms; ISO 8601 only.
-    if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())) {
-      throw validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
-    }
-    at = Date.parse(value.trim());
+    const m = ISO_8601.exec(text);
+    if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid();
+    at = Date.parse(text);
   }
-  if (!Number.isFinite(at) || at > 8.64e15 || at < 0) {
-    throw validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
-  }
+  if (!Number.isFinite(at) || at > 8.64e15) throw invalid();
   return at - now <= SCHEDULE_NOW_WINDOW_MS ? null : new Date(at);
 }
 
