@@ -3,6 +3,14 @@ import { validationError } from "../errors";
 export const MAX_SEARCH_CHARS = 512;
 export const MAX_SEARCH_TERMS = 16;
 
+/** The spec's 512 characters, counted as characters (code points), not UTF-16 units. */
+export function withinSearchChars(search: string): boolean {
+  if (search.length <= MAX_SEARCH_CHARS) return true;
+  let n = 0;
+  for (const _ of search) if (++n > MAX_SEARCH_CHARS) return false;
+  return true;
+}
+
 /** Letters and digits runs, lower-cased: "Ann <ann.lee@ex.com>" → ann, ann, lee, ex, com. */
 function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -23,7 +31,7 @@ export function searchTextOf(subject: string, from: string, recipients: string[]
  * huge lists). Null when the string has no words. Over the limits → 400.
  */
 export function searchQuery(search: string): string | null {
-  if (search.length > MAX_SEARCH_CHARS) throw validationError(`search: at most ${MAX_SEARCH_CHARS} characters`);
+  if (!withinSearchChars(search)) throw validationError(`search: at most ${MAX_SEARCH_CHARS} characters`);
   const terms = search.trim().split(/\s+/).filter(Boolean);
   if (terms.length > MAX_SEARCH_TERMS) throw validationError(`search: at most ${MAX_SEARCH_TERMS} terms`);
   const all = [...new Set(terms.flatMap(words))];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sendBatch, sendEmail } from "../../sending/accept";
 import { cancelEmail, getEmail, LIST_STATUSES, listEmails } from "../../sending/read";
 import { sendRequestSchema, type SendRequest } from "../../sending/request";
-import { MAX_SEARCH_CHARS } from "../../sending/search";
+import { MAX_SEARCH_CHARS, withinSearchChars } from "../../sending/search";
 import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "../trpc";
 
 const tag = z.object({ name: z.string(), value: z.string() });
@@ -44,15 +44,21 @@ const batch: SendEndpoint<{ emails: unknown[] }, Awaited<ReturnType<typeof sendB
   run: (ctx, input) => sendBatch(ctx.account, input.emails),
 };
 
+const SEND_ERRORS = {
+  413: "Body, attachment or message too large",
+  422: "A recipient is suppressed (suppressed_recipient), or a test-mode recipient cannot be rewritten (sandbox_recipient)",
+  429: "Quota exhausted (quota_exceeded) or rate or daily cap reached (rate_limited, with Retry-After)",
+};
+
 export const emailsRouter = router({
   send: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" }, direct: send })
+    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" }, direct: send, errorStatuses: SEND_ERRORS })
     .input(sendRequestSchema)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => send.run(ctx, input)),
 
   batch: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails", direct: batch })
+    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails", arrayItemsFrom: "/v1/emails", direct: batch, errorStatuses: SEND_ERRORS })
     .input(batch.input)
     .output(z.object({
       data: z.array(z.union([z.object({ id: z.string() }), z.object({ error: errorObject })])),
@@ -67,7 +73,7 @@ export const emailsRouter = router({
       limit: z.coerce.number({ error: "limit must be an integer from 1 to 100" }).int("limit must be an integer from 1 to 100")
         .min(1, "limit must be an integer from 1 to 100").max(100, "limit must be an integer from 1 to 100").default(50),
       status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
-      search: z.string().max(MAX_SEARCH_CHARS, `search: at most ${MAX_SEARCH_CHARS} characters`).optional(),
+      search: z.string().refine(withinSearchChars, `search: at most ${MAX_SEARCH_CHARS} characters`).optional(),
     }))
     .output(z.object({ data: z.array(emailListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }))
     .query(({ ctx, input }) => listEmails(ctx.account.id, input)),
@@ -79,7 +85,7 @@ export const emailsRouter = router({
     .query(({ ctx, input }) => getEmail(ctx.account.id, input.id)),
 
   cancel: fullScopeProcedure
-    .meta({ openapi: { method: "DELETE", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Cancel a scheduled email" } })
+    .meta({ openapi: { method: "DELETE", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Cancel a scheduled email" }, errorStatuses: { 409: "The message was already dispatched" } })
     .input(z.object({ id: z.string() }))
     .output(z.object({ id: z.string(), canceled: z.boolean() }))
     .mutation(({ ctx, input }) => cancelEmail(ctx.account.id, input.id)),
