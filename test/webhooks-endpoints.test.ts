@@ -95,6 +95,12 @@ describe("webhook endpoints", () => {
     expect(star.body.events).toEqual(["*"]);
     const dup = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: good.url, events: ["quota.exceeded", "quota.exceeded"] } });
     expect(dup.body.events).toEqual(["quota.exceeded"]);
+    // "*" does not excuse a type that does not exist.
+    const unknown = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: good.url, events: ["*", "email.nope"] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.type).toBe("validation_error");
+    const patched = await server.api("PATCH", `/v1/webhooks/${star.body.id}`, { key: apiKey, body: { events: ["email.nope", "*"] } });
+    expect(patched.status).toBe(400);
   });
 
   it("enforces the plan's allowance", async () => {

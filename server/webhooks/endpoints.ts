@@ -53,12 +53,11 @@ export function newSecret(): string {
 /** Non-empty, known types; "*" anywhere means all nine and is stored as ["*"]. */
 export function normaliseEvents(events: string[]): string[] {
   if (events.length === 0) throw validationError("events must name at least one event type");
-  if (events.includes("*")) return ["*"];
-  const unknown = events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e));
+  const unknown = events.filter((e) => e !== "*" && !(EVENT_TYPES as readonly string[]).includes(e));
   if (unknown.length) {
     throw validationError(`events: unknown event type ${unknown.map((u) => `"${u}"`).join(", ")}; use ${EVENT_TYPES.join(", ")} or "*"`);
   }
-  return [...new Set(events)];
+  return events.includes("*") ? ["*"] : [...new Set(events)];
 }
 
 /** The URL as given (trimmed), once it passes the target rules. */
