@@ -1,6 +1,6 @@
 // Single sends at 32 connections against the node:http server on PostgreSQL, and the bare
 // node:http + postgres.js ceiling in the same run. Last line: one JSON object.
-import { dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
+import { cpuWindow, dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -9,7 +9,7 @@ const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`; // ≈ 1 KB messag
 const bareDb = await freshDatabase("bench_bare");
 const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
 const bareResult = await load({
-  port: bare.info.port, connections: CONNECTIONS, durationMs: DURATION,
+  port: bare.info.port, connections: CONNECTIONS, durationMs: DURATION, window: cpuWindow(bare.child.pid, bareDb.name),
   request: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }) }),
 });
 await bare.stop();
@@ -19,7 +19,7 @@ const db = await freshDatabase("bench_send");
 const app = await startBenchServer(db.url);
 let i = 0;
 const sendResult = await load({
-  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION,
+  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION, window: cpuWindow(app.child.pid, db.name),
   request: () => ({
     method: "POST", path: "/v1/emails",
     headers: { "content-type": "application/json", authorization: `Bearer ${app.info.apiKey}` },
@@ -28,6 +28,8 @@ const sendResult = await load({
 });
 await app.stop();
 await dropDatabase(db.name);
+
+const perRequest = (r, part) => (r.cpu && r.requests ? Math.round((r.cpu[part] / r.requests) * 1e6) : null);
 
 console.log(JSON.stringify({
   bench: "send",
@@ -39,4 +41,9 @@ console.log(JSON.stringify({
   bare_ceiling_per_s: bareResult.rps,
   bare_p99_ms: bareResult.p99,
   ratio_to_ceiling: Math.round((sendResult.rps / bareResult.rps) * 100) / 100,
+  // CPU per request in the server process and in PostgreSQL's backends while measured.
+  server_cpu_us_per_send: perRequest(sendResult, "server"),
+  db_cpu_us_per_send: perRequest(sendResult, "db"),
+  bare_server_cpu_us: perRequest(bareResult, "server"),
+  bare_db_cpu_us: perRequest(bareResult, "db"),
 }));

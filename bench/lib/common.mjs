@@ -1,5 +1,6 @@
 // Shared bench helpers: a fresh PostgreSQL database, child servers, and a keep-alive load loop.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
 
@@ -43,7 +44,7 @@ export function percentile(sorted, p) {
  * `connections` keep-alive loops, each sending one request after the other for `durationMs`
  * (after `warmupMs` not measured). `request()` returns { method, path, headers, body }.
  */
-export async function load({ port, connections, durationMs, warmupMs = 1000, request }) {
+export async function load({ port, connections, durationMs, warmupMs = 1000, request, window = null }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   const statuses = {};
@@ -70,10 +71,12 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
   });
   const loops = Array.from({ length: connections }, async () => { while (!stop) await one(); });
   await new Promise((r) => setTimeout(r, warmupMs));
+  const cpu = window ? await window() : null;
   measuring = true;
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, durationMs));
   measuring = false;
+  const cpuUsed = cpu ? await cpu() : null;
   const elapsed = (performance.now() - t0) / 1000;
   stop = true;
   await Promise.all(loops);
@@ -85,6 +88,42 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
     statuses,
+    cpu: cpuUsed,
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A `window` for load(): the CPU the server process and the database's backends use while
+ * the load is measured, so figures can be compared across machines and busy moments
+ * (throughput on a shared machine swings with what else runs; CPU per request much less).
+ */
+export function cpuWindow(serverPid, databaseName) {
+  const backends = async () => {
+    const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+    const rows = await admin`select pid from pg_stat_activity where datname = ${databaseName}`;
+    await admin.end();
+    return rows.map((r) => r.pid);
+  };
+  const total = (pids) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
+  return async () => {
+    const pids = await backends();
+    const start = { server: cpuSecondsOf(serverPid), db: total(pids) };
+    return async () => {
+      const server = cpuSecondsOf(serverPid);
+      if (server === null || start.server === null) return null;
+      return { server: server - start.server, db: total(pids) - start.db };
+    };
   };
 }
 
