@@ -14,7 +14,11 @@ export interface Usage {
   webhooks: { count: number; limit: number | null; suspended: number };
 }
 
-/** GET /v1/usage: counters and allowances; `day` in the unit of the ceiling actually enforced. */
+/**
+ * GET /v1/usage: counters and allowances; `day` in the unit of the ceiling actually enforced.
+ * `domains` counts live (pending or verified) rows, the ones the plan's allowance counts:
+ * a failed row, which GET /v1/domains still lists, holds no allowance.
+ */
 export async function getUsage(account: Account): Promise<Usage> {
   await flushCounters();
   const d = await database();
@@ -24,8 +28,8 @@ export async function getUsage(account: Account): Promise<Usage> {
     coalesce((select messages from usage_counters where account_id = ${a} and period = ${monthPeriod(now)}), 0)::int as month,
     coalesce((select messages from usage_counters where account_id = ${a} and period = ${dayPeriod(now)}), 0)::int as day_messages,
     coalesce((select recipients from usage_counters where account_id = ${a} and period = ${dayPeriod(now)}), 0)::int as day_recipients,
-    (select count(*) from domains where account_id = ${a})::int as domains,
-    (select count(*) from domains where account_id = ${a} and suspended_at is not null)::int as domains_suspended,
+    (select count(*) from domains where account_id = ${a} and status <> 'failed')::int as domains,
+    (select count(*) from domains where account_id = ${a} and status <> 'failed' and suspended_at is not null)::int as domains_suspended,
     (select count(*) from webhook_endpoints where account_id = ${a})::int as webhooks,
     (select count(*) from webhook_endpoints where account_id = ${a} and suspended_by_plan)::int as webhooks_suspended`);
   const plan = planOf(account.plan);

@@ -12,40 +12,43 @@ export const SCHEDULE_NOW_WINDOW_MS = 5000;
 const address = z.string({ error: "must be an email address string" }).refine((v) => parseAddress(v) !== null, "Invalid email address");
 const addressList = z.array(address);
 
-/** One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document shows it. */
+/**
+ * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
+ * shows it. An optional field sent as null is absent (clients serialise unset fields so).
+ */
 export const sendRequestSchema = z.object({
   from: address.describe("`addr@domain` or `Name <addr@domain>` on a verified domain, or the sandbox sender"),
   to: z.union([address, addressList.min(1, "at least one recipient is required")]),
-  cc: z.union([address, addressList]).optional(),
-  bcc: z.union([address, addressList]).optional(),
+  cc: z.union([address, addressList]).nullish(),
+  bcc: z.union([address, addressList]).nullish(),
   subject: z.string({ error: "subject is required" }).max(998, "subject is longer than 998 characters"),
-  html: z.string().optional(),
-  text: z.string().optional(),
-  replyTo: z.union([address, addressList]).optional(),
-  reply_to: z.union([address, addressList]).optional(),
+  html: z.string().nullish(),
+  text: z.string().nullish(),
+  replyTo: z.union([address, addressList]).nullish(),
+  reply_to: z.union([address, addressList]).nullish(),
   attachments: z.array(z.object({
     filename: z.string({ error: "filename is required" }).min(1, "filename is required").max(255),
     content: z.string({ error: "content must be a base64 string" })
       .refine((v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v.replace(/\s+/g, "")) && v.replace(/\s+/g, "").length % 4 !== 1, "content must be base64"),
-    contentType: z.string().min(1).max(255).optional(),
-    content_type: z.string().min(1).max(255).optional(),
-  })).optional(),
+    contentType: z.string().min(1).max(255).nullish(),
+    content_type: z.string().min(1).max(255).nullish(),
+  })).nullish(),
   tags: z.array(z.object({
     name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(256),
     value: z.string({ error: "tag value must be a string" }).max(256),
-  })).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).optional(),
+  })).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).nullish(),
   headers: z.record(
     z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
     z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
-  ).refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`).optional(),
-  idempotency_key: z.string().min(1).max(256).optional(),
-  idempotencyKey: z.string().min(1).max(256).optional(),
-  scheduledAt: z.union([z.string(), z.number().int()]).optional(),
-  scheduled_at: z.union([z.string(), z.number().int()]).optional(),
+  ).refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`).nullish(),
+  idempotency_key: z.string().min(1).max(256).nullish(),
+  idempotencyKey: z.string().min(1).max(256).nullish(),
+  scheduledAt: z.union([z.string(), z.number().int()]).nullish(),
+  scheduled_at: z.union([z.string(), z.number().int()]).nullish(),
   // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
-  bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).optional(),
+  bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
 }).superRefine((v, ctx) => {
-  const count = (x: string | string[] | undefined) => (x === undefined ? 0 : Array.isArray(x) ? x.length : 1);
+  const count = (x: string | string[] | null | undefined) => (x == null ? 0 : Array.isArray(x) ? x.length : 1);
   const total = count(v.to) + count(v.cc) + count(v.bcc);
   if (total > MAX_RECIPIENTS) {
     ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
@@ -73,8 +76,8 @@ export interface SendDraft {
   bulk: boolean;
 }
 
-const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-const parsed = (v: string | string[] | undefined): ParsedAddress[] => list(v).map((a) => parseAddress(a)!);
+const list = (v: string | string[] | null | undefined): string[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
+const parsed = (v: string | string[] | null | undefined): ParsedAddress[] => list(v).map((a) => parseAddress(a)!);
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -85,8 +88,8 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
 }
 
 /** ISO 8601 or Unix ms; past (before 1970 too) or within a few seconds of now means now (null). */
-export function parseScheduledAt(value: string | number | undefined, now = Date.now()): Date | null {
-  if (value === undefined) return null;
+export function parseScheduledAt(value: string | number | null | undefined, now = Date.now()): Date | null {
+  if (value == null) return null;
   const invalid = () => validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
   let at: number;
   const text = typeof value === "string" ? value.trim() : "";

@@ -44,6 +44,9 @@ const batch: SendEndpoint<{ emails: unknown[] }, Awaited<ReturnType<typeof sendB
   run: (ctx, input) => sendBatch(ctx.account, input.emails),
 };
 
+// Messages follow the field name: formatZodError writes "limit: <message>".
+const LIMIT_RANGE = "must be an integer from 1 to 100";
+
 const SEND_ERRORS = {
   413: "Body, attachment or message too large",
   422: "A recipient is suppressed (suppressed_recipient), or a test-mode recipient cannot be rewritten (sandbox_recipient)",
@@ -70,10 +73,9 @@ export const emailsRouter = router({
     .meta({ openapi: { method: "GET", path: "/v1/emails", tags: ["Emails"], summary: "List and search emails" } })
     .input(z.object({
       cursor: z.string().optional(),
-      limit: z.coerce.number({ error: "limit must be an integer from 1 to 100" }).int("limit must be an integer from 1 to 100")
-        .min(1, "limit must be an integer from 1 to 100").max(100, "limit must be an integer from 1 to 100").default(50),
-      status: z.enum(LIST_STATUSES, { error: `status must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
-      search: z.string().refine(withinSearchChars, `search: at most ${MAX_SEARCH_CHARS} characters`).optional(),
+      limit: z.coerce.number({ error: LIMIT_RANGE }).int(LIMIT_RANGE).min(1, LIMIT_RANGE).max(100, LIMIT_RANGE).default(50),
+      status: z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
+      search: z.string().refine(withinSearchChars, `at most ${MAX_SEARCH_CHARS} characters`).optional(),
     }))
     .output(z.object({ data: z.array(emailListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }))
     .query(({ ctx, input }) => listEmails(ctx.account.id, input)),
