@@ -36,6 +36,7 @@ await dropDatabase(db.name);
 const messages = (result.statuses["200"] ?? 0) * 100;
 console.log(JSON.stringify({
   bench: "batch",
+  server: app.server,
   connections: CONNECTIONS,
   batch_size: 100,
   requests_per_s: result.rps,

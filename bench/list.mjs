@@ -97,6 +97,7 @@ await dropDatabase(db.name);
 
 console.log(JSON.stringify({
   bench: "list",
+  server: app.server,
   rows: ROWS,
   seed_seconds: round(seedSeconds),
   list_p50_ms: list.p50, list_p95_ms: list.p95,

@@ -33,6 +33,7 @@ const perRequest = (r, part) => (r.cpu && r.requests ? Math.round((r.cpu[part] /
 
 console.log(JSON.stringify({
   bench: "send",
+  server: app.server,
   connections: CONNECTIONS,
   sends_per_s: sendResult.rps,
   p50_ms: sendResult.p50,

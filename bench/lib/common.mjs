@@ -1,5 +1,6 @@
 // Shared bench helpers: a fresh PostgreSQL database, child servers, and a keep-alive load loop.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import postgres from "postgres";
@@ -129,17 +130,80 @@ export function cpuWindow(serverPid, databaseName) {
 
 export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
 
+const BENCH_ENV = {
+  JOBS_DRIVER: "inngest", NODE_ENV: "production",
+  ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench",
+};
+
+/** Whether `npm run build` has run: `npm start` can be measured as it is. */
+const isBuilt = () => fs.existsSync("dist/server.mjs") && fs.existsSync(".next/BUILD_ID");
+
 /**
- * The server `npm start` runs (node:http + /v1, no Next), compiled with esbuild, on `url`,
- * with JOBS_DRIVER=inngest and no Inngest keys: no embedded dispatcher competes, so only
- * the API is measured. BENCH_PROF=dir writes a CPU profile there.
+ * The server under load, on PostgreSQL `url`, with an unlimited, approved account and a
+ * verified domain. `BENCH_SERVER=start` (the default once `npm run build` has run) is
+ * `npm start` itself: dist/server.mjs with Next beside /v1. `BENCH_SERVER=bundle` is the
+ * same node:http server and /v1 code without Next (bench/lib/server.ts, bundled as
+ * dist/server.mjs is), for a tree that has not been built. Either way JOBS_DRIVER=inngest
+ * without keys: no embedded dispatcher competes, so only acceptance is measured.
+ * BENCH_PROF=dir writes a CPU profile of the server there.
  */
 export async function startBenchServer(url) {
-  const { buildBenchServer } = await import("./build.mjs");
-  const file = await buildBenchServer();
+  const mode = process.env.BENCH_SERVER ?? (isBuilt() ? "start" : "bundle");
   const prof = process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  return startChild([...prof, file], {
-    DATABASE_URL: url, JOBS_DRIVER: "inngest", NODE_ENV: "production",
-    ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench",
+  if (mode === "bundle") {
+    const { buildBenchServer } = await import("./build.mjs");
+    const running = await startChild([...prof, await buildBenchServer()], { ...BENCH_ENV, DATABASE_URL: url });
+    return { ...running, server: "bundle" };
+  }
+  if (!isBuilt()) throw new Error("BENCH_SERVER=start needs `npm run build` first");
+  const port = await freePort();
+  const child = spawn(process.execPath, [...prof, "dist/server.mjs"], {
+    env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url, PORT: String(port) }, stdio: ["ignore", 2, 2],
   });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await waitForHealth(port, exited);
+  const { accountId, apiKey, from } = await benchAccount(url);
+  return {
+    child, server: "npm start", info: { port, accountId, apiKey, from },
+    stop: () => { child.kill("SIGTERM"); return exited; },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(port, exited) {
+  let gone = false;
+  void exited.then(() => { gone = true; });
+  for (let i = 0; i < 600; i++) {
+    if (gone) throw new Error("npm start exited before it answered /api/health");
+    const ok = await new Promise((resolve) => {
+      http.get({ host: "127.0.0.1", port, path: "/api/health" }, (res) => { res.resume(); resolve(res.statusCode === 200); })
+        .on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("npm start did not answer /api/health within 60 s");
+}
+
+/** An account made by the CLI (as an operator would) and a verified domain row for it. */
+async function benchAccount(url) {
+  const cli = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/cli/index.ts", "accounts", "create",
+    "--email", `bench-${Date.now()}@example.com`, "--plan", "unlimited", "--approved", "--json"],
+  { env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url }, encoding: "utf8" });
+  if (cli.status !== 0) throw new Error(`accounts create failed: ${cli.stderr}`);
+  const { accountId, apiKey } = JSON.parse(cli.stdout.trim().split("\n").pop());
+  const domain = `bench${Date.now().toString(36)}.example.com`;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await sql`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
+    values (${crypto.randomUUID()}, ${accountId}, ${domain}, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`;
+  await sql.end();
+  return { accountId, apiKey, from: `Bench <hello@${domain}>` };
 }
