@@ -171,6 +171,40 @@ describe("suppressions at send time", () => {
   });
 });
 
+describe("suppressions in a batch", () => {
+  it("each blocked entry is its own 422 error; the others are stored and charged once", async () => {
+    const s = await sender({ plan: "pro" });
+    for (const [address, reason] of [["hb@example.org", "hard_bounce"], ["un@example.org", "unsubscribe"]]) {
+      await sql("insert into suppressions (account_id, address, reason) values (?, ?, ?)", s.accountId, address, reason);
+    }
+    const entry = (to: string, extra: object = {}) => ({ from: s.from, to, subject: "x", text: "t", ...extra });
+    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
+      entry("ok1@example.org"),
+      entry("HB@example.org"),
+      entry("un@example.org"),
+      entry("un@example.org", { bulk: true }),
+      entry("hb@example.org", { idempotency_key: "k-blocked-first" }),
+      entry("ok2@example.org", { idempotency_key: "k-blocked-first" }),
+      entry("ok3@example.org", { idempotency_key: "k-blocked-first" }),
+    ] });
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ total: 7, succeeded: 4, failed: 3 });
+    const [ok1, hb, un, unBulk, keyBlocked, keyStored, keyRepeat] = res.body.data;
+    expect(ok1.id).toBeTruthy();
+    expect(hb.error).toMatchObject({ type: "suppressed_recipient", message: expect.stringContaining("hb@example.org (hard_bounce)") });
+    expect(un.id).toBeTruthy();
+    expect(unBulk.error).toMatchObject({ type: "suppressed_recipient", message: expect.stringContaining("un@example.org (unsubscribe)") });
+    expect(keyBlocked.error.type).toBe("suppressed_recipient");
+    expect(keyRepeat.id).toBe(keyStored.id);
+    const [stored] = await sql("select count(*)::int as n from emails where account_id = ?", s.accountId);
+    expect(stored.n).toBe(3);
+    // The bucket (pro: burst 50) was charged for the three stored messages only, once.
+    const [bucket] = await sql("select tokens from rate_buckets where account_id = ?", s.accountId);
+    expect(Number(bucket.tokens)).toBeGreaterThan(46);
+    expect(Number(bucket.tokens)).toBeLessThan(48);
+  });
+});
+
 describe("test mode and review", () => {
   it("rewrites recipients to the signup email, keeps simulators, caps at 20 a day", async () => {
     const a = await server.account();

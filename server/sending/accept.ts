@@ -12,7 +12,7 @@ import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
 import { newId } from "../lib/ids";
 import { secondsToUtcMidnight } from "../lib/time";
-import { blockedForBatch, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
+import { blockedFor, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
 import { parseAddress, type ParsedAddress } from "./addresses";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import { searchTextOf } from "./search";
@@ -178,13 +178,15 @@ function pgCode(err: unknown): string | undefined {
 }
 
 /**
- * Stores messages in ONE statement: idempotency and suppression look-ups (single sends),
- * the quota/day checks, the rate bucket, the counters and the insert (the timeline's
- * first entry is read off the row: see acceptanceEntry). Nothing is written unless every
- * gate passes; a concurrent charge that slips past the snapshot checks aborts the
- * statement (null id) rather than leave counters off.
+ * Stores messages in ONE statement: the idempotency look-up (single sends), the
+ * suppression look-up, the quota/day checks, the rate bucket, the counters and the insert
+ * (the timeline's first entry is read off the row: see acceptanceEntry). Nothing is
+ * written unless every gate passes, so a batch with a suppressed recipient stores nothing
+ * and answers with the blocked addresses, for the caller to retry without their entries.
+ * A concurrent charge that slips past the snapshot checks aborts the statement (null id)
+ * rather than leave counters off.
  */
-function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; checkBlocked: Prepared | null; now: Date }): SQL {
+function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; screen?: Prepared[]; now: Date }): SQL {
   const a = account.id;
   const immediate = items.filter((p) => p.immediate);
   const charge: Charge = {
@@ -201,11 +203,15 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
       and idempotency_key = any(${sql.param(opts.checkKeys)}::text[]))`);
     gates.push(sql`not exists (select 1 from idem)`);
   }
-  if (opts.checkBlocked) {
-    ctes.push(sql`blocked as (${blockedRecipientsQuery(a, opts.checkBlocked.recipients, opts.checkBlocked.bulk)})`);
-    gates.push(sql`not exists (select 1 from blocked)`);
-  }
-  const free = gates.length ? sql.join(gates, sql` and `) : sql`true`;
+  // `screen`: the messages whose recipients are checked, when more than those inserted
+  // (a batch's entries repeating an idempotency key answer as the first one, if not blocked).
+  const screen = opts.screen ?? items;
+  ctes.push(sql`blocked as (${blockedRecipientsQuery(a, {
+    all: [...new Set(screen.flatMap((p) => p.recipients))],
+    bulk: [...new Set(screen.filter((p) => p.bulk).flatMap((p) => p.recipients))],
+  })})`);
+  gates.push(sql`not exists (select 1 from blocked)`);
+  const free = sql.join(gates, sql` and `);
   const metered = isMetered(limits, items);
   const counting = metered && charge.messages > 0;
   let admitted = free;
@@ -234,7 +240,7 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
       ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
-      ${opts.checkBlocked ? sql`(select json_agg(json_build_object('address', address, 'reason', reason)) from blocked)` : sql`null::json`} as blocked,
+      (select json_agg(json_build_object('address', address, 'reason', reason)) from blocked) as blocked,
       ${metered ? sql`(select month_ok from chk)` : sql`null::boolean`} as month_ok,
       ${metered ? sql`(select day_ok from chk)` : sql`null::boolean`} as day_ok,
       ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
@@ -344,7 +350,6 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
     try {
       r = await runStatement(d, acceptStatement(account, limits, [item], {
         checkKeys: item.idempotencyKey ? [item.idempotencyKey] : [],
-        checkBlocked: item,
         now,
       }));
     } catch (err) {
@@ -383,7 +388,7 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<{
     }
   });
   const keys = [...new Set(drafts.flatMap((draft) => ("type" in draft || !draft.idempotencyKey ? [] : [draft.idempotencyKey])))];
-  for (let attempt = 1; ; attempt++) {
+  attempts: for (let attempt = 1; ; attempt++) {
     const now = new Date();
     const limits = sendLimits(account, now);
     const data: (BatchEntry | null)[] = drafts.map(() => null);
@@ -412,48 +417,46 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<{
       }
     });
 
-    const live = prepared.filter((p): p is Prepared => p !== null);
-    const blocked = await blockedForBatch(d, account.id,
-      [...new Set(live.filter((p) => p.bulk).flatMap((p) => p.recipients))],
-      [...new Set(live.filter((p) => !p.bulk).flatMap((p) => p.recipients))]);
-    prepared.forEach((p, i) => {
-      if (!p) return;
-      const map = p.bulk ? blocked.bulk : blocked.other;
-      const hits = p.recipients.filter((a) => map.has(a)).map((address) => ({ address, reason: map.get(address)! }));
-      if (hits.length) {
-        data[i] = { error: errorObject("suppressed_recipient", suppressedMessage(hits)) };
-        prepared[i] = null;
-      }
-    });
-
-    // A key repeated inside the batch: the first entry with it that passed every rule is
-    // stored; the later ones answer with its id.
-    const firstWithKey = new Map<string, Prepared>();
-    prepared.forEach((p, i) => {
-      if (!p?.idempotencyKey) return;
-      const first = firstWithKey.get(p.idempotencyKey);
-      if (first) {
-        data[i] = { id: first.id };
-        prepared[i] = null;
-      } else {
-        firstWithKey.set(p.idempotencyKey, p);
-      }
-    });
-
-    const items = prepared.filter((p): p is Prepared => p !== null);
-    if (items.length) {
+    // Suppressions are screened by the accept statement itself: one that finds a blocked
+    // recipient stores nothing and names it; its entries get the error, the rest go again.
+    for (;;) {
+      // A key repeated inside the batch: the first entry with it still standing is stored;
+      // the later ones answer with its id.
+      const firstWithKey = new Map<string, number>();
+      const sameAs = new Map<number, number>();
+      prepared.forEach((p, i) => {
+        if (!p?.idempotencyKey) return;
+        const first = firstWithKey.get(p.idempotencyKey);
+        if (first === undefined) firstWithKey.set(p.idempotencyKey, i);
+        else sameAs.set(i, first);
+      });
+      const standing = prepared.filter((p): p is Prepared => p !== null);
+      const items = prepared.filter((p, i): p is Prepared => p !== null && !sameAs.has(i));
+      if (!items.length) break;
       let r: AcceptResult;
       try {
-        r = await runStatement(d, acceptStatement(account, limits, items, { checkKeys: [], checkBlocked: null, now }));
+        r = await runStatement(d, acceptStatement(account, limits, items, { checkKeys: [], screen: standing, now }));
       } catch (err) {
         const code = pgCode(err);
-        if (code === "23505" && attempt < MAX_ATTEMPTS) continue;
+        if (code === "23505" && attempt < MAX_ATTEMPTS) continue attempts;
         if (code === "23502") throw limitError(limits, { month_ok: null, day_ok: null, sandbox_ok: null, rate_ok: null } as AcceptResult);
         throw err;
       }
+      if (r.blocked.length) {
+        const found = new Map(r.blocked.map((b) => [b.address, b.reason]));
+        prepared.forEach((p, i) => {
+          const hits = p ? blockedFor(p.recipients, p.bulk, found) : [];
+          if (hits.length) {
+            data[i] = { error: errorObject("suppressed_recipient", suppressedMessage(hits)) };
+            prepared[i] = null;
+          }
+        });
+        continue;
+      }
       if (r.inserted !== items.length) throw limitError(limits, r);
-      prepared.forEach((p, i) => { if (p) data[i] = { id: p.id }; });
+      prepared.forEach((p, i) => { if (p) data[i] = { id: prepared[sameAs.get(i) ?? i]!.id }; });
       await afterAccept(d, account, limits, items, r, now);
+      break;
     }
     const out = data as BatchEntry[];
     const failed = out.filter((e) => "error" in e).length;

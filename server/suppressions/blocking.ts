@@ -1,6 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { preparedRows } from "../sending/statement";
 
 /**
  * Which recipients of a send the suppression list blocks: `hard_bounce`, `complaint`
@@ -12,27 +10,29 @@ export interface BlockedRecipient {
   reason: string;
 }
 
-/** The rule as a query; `addresses` are lower-cased bare addresses. */
-export function blockedRecipientsQuery(accountId: string, addresses: string[], bulk: boolean): SQL {
-  return sql`select address, reason from suppressions
-    where account_id = ${accountId}
-      and address = any(${sql.param(addresses)}::text[])
-      and (reason <> 'unsubscribe' or ${bulk}::boolean)`;
+/** The recipients of a set of messages, lower-cased bare addresses: all of them, and those of bulk sends. */
+export interface RecipientSet {
+  all: string[];
+  bulk: string[];
 }
 
 /**
- * For a batch in one query: the blocked recipients among the addresses of its bulk
- * sends and among those of its other sends (the caller maps them back to entries).
+ * The rule as a query over a set of messages: an address's suppression counts when its
+ * reason blocks all mail or the address is a recipient of a bulk send.
  */
-export async function blockedForBatch(d: Database, accountId: string, bulkAddresses: string[], otherAddresses: string[]): Promise<{ bulk: Map<string, string>; other: Map<string, string> }> {
-  const parts: SQL[] = [];
-  if (bulkAddresses.length) parts.push(sql`select true as bulk, b.* from (${blockedRecipientsQuery(accountId, bulkAddresses, true)}) b`);
-  if (otherAddresses.length) parts.push(sql`select false as bulk, b.* from (${blockedRecipientsQuery(accountId, otherAddresses, false)}) b`);
-  const result = { bulk: new Map<string, string>(), other: new Map<string, string>() };
-  if (parts.length === 0) return result;
-  const rows = await preparedRows<BlockedRecipient & { bulk: boolean }>(d, sql.join(parts, sql` union all `));
-  for (const r of rows) (r.bulk ? result.bulk : result.other).set(r.address, r.reason);
-  return result;
+export function blockedRecipientsQuery(accountId: string, recipients: RecipientSet): SQL {
+  return sql`select address, reason from suppressions
+    where account_id = ${accountId}
+      and address = any(${sql.param(recipients.all)}::text[])
+      and (reason <> 'unsubscribe' or address = any(${sql.param(recipients.bulk)}::text[]))`;
+}
+
+/** The hits among one message's recipients, given what the query found for its set. */
+export function blockedFor(recipients: string[], bulk: boolean, found: Map<string, string>): BlockedRecipient[] {
+  return recipients.flatMap((address) => {
+    const reason = found.get(address);
+    return reason && (bulk || reason !== "unsubscribe") ? [{ address, reason }] : [];
+  });
 }
 
 export function suppressedMessage(blocked: BlockedRecipient[]): string {
