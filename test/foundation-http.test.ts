@@ -120,6 +120,18 @@ describe("health and OpenAPI", () => {
     expect(res.body).toEqual({ status: "ok" });
   });
 
+  it("other methods on /api/health are 404 not_found, on both carriers", async () => {
+    const route = await import("../app/api/health/route");
+    for (const method of ["POST", "PUT", "DELETE"] as const) {
+      const res = await server.api(method, "/api/health");
+      expect(res.status, method).toBe(404);
+      expectEnvelope(res.body, "not_found");
+      const viaNext = await route[method](new Request(`http://localhost/api/health`, { method }));
+      expect(viaNext.status, method).toBe(404);
+      expect(await viaNext.json()).toEqual(res.body);
+    }
+  });
+
   it("serves an OpenAPI 3 document whose errors are our envelope", async () => {
     const res = await server.api("GET", "/v1/openapi.json");
     expect(res.status).toBe(200);

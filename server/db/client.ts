@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -33,9 +35,20 @@ function migrationsFolder(): string {
   return found;
 }
 
-/** Where a running server exposes its embedded database to the CLI. */
+// A Unix socket path holds at most 107 bytes on Linux (103 on macOS); Node shortens a
+// longer one silently, and the CLI would then not find the server.
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Where a running server exposes its embedded database to the CLI: beside the data, or,
+ * when that path is too long for a socket, in the temp folder under a name derived from
+ * the data directory (so the CLI computes the same one).
+ */
 export function pgliteSocketPath(dir: string): string {
-  return path.join(dir, ".posthaste.sock");
+  const beside = path.join(dir, ".posthaste.sock");
+  if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside;
+  const digest = createHash("sha256").update(path.resolve(dir)).digest("hex").slice(0, 24);
+  return path.join(os.tmpdir(), `posthaste-${digest}.sock`);
 }
 
 function canConnect(socketPath: string): Promise<boolean> {
@@ -102,6 +115,7 @@ async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
     const server = new PGLiteSocketServer({ db: exclusiveOfTransactions(client), path: socketPath, maxConnections: 16 });
     await server.start();
+    fs.chmodSync(socketPath, 0o600); // the owner's CLI only (it may sit in the shared temp folder)
     socketServer = server;
   }
   return {

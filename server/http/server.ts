@@ -55,7 +55,7 @@ export function createHttpServer(nextHandler: NextHandler | null): http.Server {
     try {
       if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
         await serveV1(req, res);
-      } else if (url === "/api/health" || url.startsWith("/api/health?")) {
+      } else if ((url === "/api/health" || url.startsWith("/api/health?")) && (req.method === "GET" || req.method === "HEAD")) {
         const health = await healthCheck();
         send(res, { status: health.status, headers: { "content-type": "application/json" }, body: JSON.stringify(health.body) });
       } else if (await servePublicRoute(req, res)) {

@@ -12,7 +12,8 @@ export const MAX_BULK = 100;
 export function clampLimit(raw: string | number | undefined | null): number {
   if (raw === undefined || raw === null || raw === "") return DEFAULT_LIMIT;
   const n = Math.trunc(Number(raw));
-  if (!Number.isFinite(n)) return DEFAULT_LIMIT;
+  // Not a number at all: the default. A number out of range (Infinity included) is clamped.
+  if (Number.isNaN(n)) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.max(1, n));
 }
 

@@ -71,8 +71,9 @@ async function checkedUrl(url: string): Promise<string> {
   }
 }
 
+/** Counted in characters (code points), as the input schema counts them: an emoji is one, not two UTF-16 units. */
 function checkDescription(description: string | null | undefined): void {
-  if (description && description.length > MAX_DESCRIPTION) {
+  if (description && [...description].length > MAX_DESCRIPTION) {
     throw validationError(`description must be at most ${MAX_DESCRIPTION} characters`);
   }
 }
