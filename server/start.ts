@@ -4,6 +4,7 @@ import { flushKeyUse } from "./auth/authenticate";
 import { config } from "./config";
 import { flushCounters } from "./limits/counters";
 import { closeDatabase, database } from "./db/client";
+import { closeMailProvider } from "./delivery/providers";
 import { createHttpServer, type NextHandler } from "./http/server";
 import { EmbeddedDriver } from "./jobs/embedded";
 import { registerTasks } from "./jobs/register";
@@ -46,6 +47,7 @@ export async function startServer(opts: { port?: number; host?: string; next?: N
         server.closeAllConnections();
       });
       await driver?.stop();
+      await closeMailProvider(); // the SMTP pool says QUIT rather than leave the relay waiting
       await flushKeyUse().catch(() => {});
       await flushCounters().catch((err) => console.error("usage: could not write counters at shutdown", err));
       await closeDatabase();
