@@ -5,7 +5,7 @@ import { assertMaySend, resolveCaller, type ApiContext, type Meta, type SendEndp
 import { config } from "../config";
 import { ApiError, envelope, formatZodError, toApiError, validationError, type ApiErrorShape } from "../errors";
 import { buildOpenApiDocument } from "./openapi";
-import { isStorableText, unstorableAt, unstorableMessage } from "./storable";
+import { isStorableText, unstorableAt, unstorableMessage } from "../lib/text";
 
 /** What /v1 answers, independent of the server that carries it (node:http or Next). */
 export interface V1Response {

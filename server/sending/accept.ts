@@ -4,21 +4,20 @@ import { config } from "../config";
 import { database, type Database } from "../db/client";
 import { isSimulatorAddress } from "../delivery/simulator";
 import { accountDomains, canSend, type AccountDomain } from "../domains/sending-domain";
-import { ApiError, errorObject, toApiError, type ErrorObject } from "../errors";
+import { ApiError, errorObject, formatZodError, toApiError, type ErrorObject } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
 import { newId } from "../lib/ids";
+import { unstorableAt, unstorableMessage } from "../lib/text";
 import { secondsToUtcMidnight } from "../lib/time";
 import { blockedFor, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
 import { parseAddress, type ParsedAddress } from "./addresses";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import { searchTextOf } from "./search";
 import { preparedRows } from "./statement";
-import { formatZodError } from "../errors";
-import { unstorableAt, unstorableMessage } from "../http/storable";
 
 /** A message's own columns (ROW_COLUMNS), as sent to the insert. */
 type EmailRowJson = Record<keyof typeof ROW_COLUMNS, unknown>;

@@ -1,15 +1,11 @@
 import { validationError } from "../errors";
+import { withinChars } from "../lib/text";
 
 export const MAX_SEARCH_CHARS = 512;
 export const MAX_SEARCH_TERMS = 16;
 
 /** The spec's 512 characters, counted as characters (code points), not UTF-16 units. */
-export function withinSearchChars(search: string): boolean {
-  if (search.length <= MAX_SEARCH_CHARS) return true;
-  let n = 0;
-  for (const _ of search) if (++n > MAX_SEARCH_CHARS) return false;
-  return true;
-}
+export const withinSearchChars = (search: string): boolean => withinChars(search, MAX_SEARCH_CHARS);
 
 /** Letters and digits runs, lower-cased: "Ann <ann.lee@ex.com>" → ann, ann, lee, ex, com. */
 function words(text: string): string[] {

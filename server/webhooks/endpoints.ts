@@ -7,6 +7,7 @@ import { webhookEndpoints } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { EVENT_TYPES } from "../events/types";
 import { isUuid, newId } from "../lib/ids";
+import { withinChars } from "../lib/text";
 import { ms } from "../lib/time";
 import { checkTarget, TargetRefused } from "./url-policy";
 
@@ -71,9 +72,8 @@ async function checkedUrl(url: string): Promise<string> {
   }
 }
 
-/** Counted in characters (code points), as the input schema counts them: an emoji is one, not two UTF-16 units. */
 function checkDescription(description: string | null | undefined): void {
-  if (description && [...description].length > MAX_DESCRIPTION) {
+  if (description && !withinChars(description, MAX_DESCRIPTION)) {
     throw validationError(`description must be at most ${MAX_DESCRIPTION} characters`);
   }
 }

@@ -1,4 +1,17 @@
 /**
+ * Rules about text that several areas share: what PostgreSQL can store, and lengths
+ * counted the way the reference counts them (characters, not UTF-16 units).
+ */
+
+/** Whether `text` has at most `max` characters (code points): an emoji is one, not two UTF-16 units. */
+export function withinChars(text: string, max: number): boolean {
+  if (text.length <= max) return true;
+  let n = 0;
+  for (const _ of text) if (++n > max) return false;
+  return true;
+}
+
+/**
  * PostgreSQL stores neither NUL characters nor unpaired UTF-16 surrogates in text or
  * json, and would answer such a value with an error the client cannot act on; JSON lets
  * a client send both ("\u0000", "\ud800"). They are found here, before anything is
