@@ -50,15 +50,18 @@ const sink: Provider = {
 };
 
 /**
- * nodemailer's getSocket hook: an unconnected TCP socket with Nagle's algorithm off, which
- * nodemailer connects itself (its connection timeout, its error path, which frees the pool
- * slot). The message body and the closing dot go out as separate writes; with Nagle's
- * algorithm the dot waits for the relay's delayed ACK (~40 ms a message on Linux). The hook
- * cannot fail, so it cannot leave a pool slot taken. smtps:// gets nodemailer's own TLS
- * socket (its `socket` path has no TLS).
+ * nodemailer's getSocket hook: a TCP socket with Nagle's algorithm off (the message body
+ * and the closing dot go out as separate writes; with Nagle's algorithm the dot waits for
+ * the relay's delayed ACK, ~40 ms a message on Linux). It is handed over still connecting,
+ * so the hook itself never fails: a refusal, reset or silence surfaces on nodemailer's own
+ * error path and timeouts (greeting, socket), which close the connection and free its pool
+ * slot. (Failing in the hook instead left the slot taken for good.) nodemailer upgrades
+ * the socket to TLS in place: at once for smtps://, on STARTTLS otherwise.
  */
-function noDelaySocket(opts: { secure?: boolean }, done: (err: null, socket: { socket: net.Socket } | false) => void): void {
-  setImmediate(() => done(null, opts.secure ? false : { socket: new net.Socket().setNoDelay(true) }));
+function noDelaySocket(opts: { host?: string; port?: number }, done: (err: null, socket: { connection: net.Socket }) => void): void {
+  const connection = net.connect({ host: opts.host ?? "localhost", port: opts.port ?? 25, noDelay: true });
+  // Handed over at once: nodemailer's error listener is on before any error can arrive.
+  done(null, { connection });
 }
 
 interface SmtpRefusal {
