@@ -10,7 +10,9 @@ import { unsubscribeHeaders } from "../suppressions/unsubscribe";
 import { bareAddress } from "./addresses";
 import { evaluateBreaker } from "./breaker";
 import { renderEmail, type EmailRow } from "./mime";
-import { mailProvider, PermanentSendError, type Provider } from "./providers";
+import { handOff, inHandOffSlot } from "./hand-off";
+import { mailProvider, type Provider } from "./providers";
+import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./refusal";
 import { deliverySettings } from "./settings";
 import { platformKey, sendingDomain } from "./signing";
 import { simulatedOutcome } from "./simulator";
@@ -18,8 +20,8 @@ import { applyHappenings, resultRows, type Happening } from "./status";
 import { addTracking } from "./tracking";
 
 type Outcome =
-  | { email: EmailRow; ok: true; providerId: string }
-  | { email: EmailRow; ok: false; permanent: boolean; error: string };
+  | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
+  | { email: EmailRow; ok: false; permanent: boolean; error: string; bounced?: RefusedRecipient[] };
 
 /**
  * Claims due rows: queued and scheduled ones whose time has come, and 'sending' ones
@@ -42,18 +44,26 @@ async function claim(db: Db, limit: number, leaseMs: number): Promise<{ id: stri
   return resultRows<{ id: string; prev: string }>(result);
 }
 
-/** Runs `fn` over items with at most `limit` in flight. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
+/**
+ * Runs `fn` over items with at most `limit` in flight. After a failure no further item
+ * starts (the ones running finish), then the failure is thrown: when outcomes cannot be
+ * recorded (the database is gone) nothing more is handed over unrecorded.
+ */
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
+    while (next < items.length && !failure) {
+      const item = items[next++];
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /** Renders (tracking, unsubscribe headers, DKIM) and hands one message to the provider. */
@@ -78,22 +88,23 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     }
     const extraHeaders = email.bulk ? unsubscribeHeaders(email) : undefined;
     const rendered = await renderEmail(email, { html, dkim: provider.signs ? key : null, extraHeaders, envelopeFrom });
-    const providerId = await provider.send(rendered, email, db);
-    return { email, ok: true, providerId };
+    const accepted = await handOff(provider, rendered, email, db, deliverySettings().sendTimeoutMs);
+    return { email, ok: true, ...accepted };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { email, ok: false, permanent: err instanceof PermanentSendError, error: message };
+    return { email, ok: false, permanent: err instanceof PermanentSendError, error: message, bounced: err instanceof BouncedSendError ? err.recipients : undefined };
   }
 }
 
 /** What a provider without event feedback (sink, smtp) reports after accepting a message. */
-function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp"): Happening[] {
+function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp", refused: Set<string>): Happening[] {
   const out: Happening[] = [];
   let delivered = false;
   const complaints: Happening[] = [];
   for (const to of [...email.to, ...email.cc, ...email.bcc]) {
     const outcome = simulatedOutcome(to, providerName);
     const recipient = bareAddress(to);
+    if (refused.has(recipient.toLowerCase())) continue;
     if (outcome.kind === "bounced") out.push({ type: "bounced", recipient, reason: outcome.reason });
     if (outcome.kind === "delivered" || outcome.kind === "complained") delivered = true;
     if (outcome.kind === "complained") complaints.push({ type: "complained", recipient, reason: outcome.reason });
@@ -102,12 +113,18 @@ function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp"): Ha
   return [...(delivered ? [{ type: "delivered" } as Happening] : []), ...out, ...complaints];
 }
 
-/** One dispatch run: claim a batch, send it, record every outcome in one transaction. */
+/**
+ * One dispatch run: claim a batch, hand each message over and record its outcome as soon
+ * as it is known (completions that arrive together share one short transaction). Only
+ * messages handed over but not yet recorded can go twice after a crash: at most the
+ * provider's `inFlight` per process (docs/operations.md).
+ */
 export async function dispatchOnce(): Promise<number> {
   const settings = deliverySettings();
   const { db } = await database();
   const provider = mailProvider();
   const refused: { email: EmailRow; error: string }[] = [];
+  const claimedAt = Date.now();
   const afterCommit: ((db: Db) => Promise<void>)[] = [];
   // Claim, charge and the "queued" timeline row of a scheduled message commit together:
   // a crash cannot charge a message twice, let it leave uncharged, or lose the claim.
@@ -144,35 +161,81 @@ export async function dispatchOnce(): Promise<number> {
   for (const work of afterCommit) await work(db).catch((err) => console.error("delivery: post-charge bookkeeping failed", err));
   if (!rows.length) return refused.length;
 
-  const outcomes = await mapLimit(rows, Math.max(settings.smtpPoolSize * 4, 16), (email) => deliver(db, provider, email));
-  const now = new Date();
-  const retry: { id: string; at: Date; error: string }[] = [];
-  const items: Parameters<typeof applyHappenings>[1] = [];
-  for (const o of outcomes) {
-    if (o.ok) {
-      const happenings: Happening[] = [{ type: "sent", providerId: o.providerId }];
-      // SES reports what happens next over SNS; sink and smtp simulate it here.
-      if (provider.name !== "ses") happenings.push(...simulatedHappenings(o.email, provider.name));
-      items.push({ email: o.email, happenings, fromDispatch: true });
-      continue;
-    }
-    const delay = settings.retrySchedule[o.email.attempts - 1];
-    if (o.permanent || delay === undefined) {
-      items.push({ email: o.email, happenings: [{ type: "failed", error: o.error }], fromDispatch: true });
-    } else {
-      console.warn(`delivery: ${o.email.id} will be retried in ${delay}s: ${o.error}`);
-      retry.push({ id: o.email.id, at: new Date(now.getTime() + delay * 1000), error: o.error });
-    }
-  }
-  await db.transaction(async (tx) => {
-    await applyHappenings(tx, items, now);
-    for (const r of retry) {
-      await tx.execute(sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`);
-    }
+  const recorder = outcomeRecorder(db, provider.name, settings.retrySchedule);
+  // A hand-off started later could outlive the lease (deadline and grace: twice the send
+  // timeout) and overlap lease recovery by another worker: such rows are left to it.
+  const startBy = claimedAt + Math.max(settings.leaseMs - 2 * settings.sendTimeoutMs, settings.leaseMs / 2);
+  await mapLimit(rows, provider.inFlight, async (email) => {
+    if (Date.now() > startBy) return;
+    await inHandOffSlot(provider.inFlight, async () => recorder.record(await deliver(db, provider, email)));
   });
-  const hurt = new Set(items.filter((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained")).map((i) => i.email.accountId));
-  if (hurt.size) await evaluateBreaker(db, [...hurt]);
+  if (recorder.hurt.size) await evaluateBreaker(db, [...recorder.hurt]);
   return rows.length + refused.length;
+}
+
+/** What a hand-off's outcome means for the message: its happenings, or a retry time. */
+function consequence(o: Outcome, providerName: Provider["name"], retrySchedule: number[], now: Date): { happenings: Happening[] } | { retryAt: Date; error: string } {
+  if (o.ok) {
+    const happenings: Happening[] = [{ type: "sent", providerId: o.providerId }];
+    // SES reports what happens next over SNS; sink and smtp simulate it here.
+    if (providerName !== "ses") happenings.push(...simulatedHappenings(o.email, providerName, new Set(o.refused.map((r) => r.address.toLowerCase()))));
+    happenings.push(...o.refused.map(bouncedHappening));
+    return { happenings };
+  }
+  if (o.bounced) return { happenings: o.bounced.map(bouncedHappening) };
+  const delay = retrySchedule[o.email.attempts - 1];
+  if (o.permanent || delay === undefined) return { happenings: [{ type: "failed", error: o.error }] };
+  console.warn(`delivery: ${o.email.id} will be retried in ${delay}s: ${o.error}`);
+  return { retryAt: new Date(now.getTime() + delay * 1000), error: o.error };
+}
+
+/** A recipient the provider refused: a hard bounce suppresses it; another refusal does not. */
+const bouncedHappening = (r: RefusedRecipient): Happening => ({ type: "bounced", recipient: r.address, reason: r.reply, suppress: r.hard });
+
+/**
+ * Records outcomes as they come (group commit): the first waits for nothing, and the ones
+ * that arrive while a transaction is open go together in the next. `record` resolves once
+ * the outcome is stored. `hurt`: accounts that got a bounce or complaint (for the breaker).
+ */
+function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: number[]) {
+  let pending: { outcome: Outcome; done: () => void; fail: (err: unknown) => void }[] = [];
+  let writing = false;
+  const hurt = new Set<string>();
+  const write = async (group: Outcome[]) => {
+    const now = new Date();
+    const items: Parameters<typeof applyHappenings>[1] = [];
+    const retry: { id: string; at: Date }[] = [];
+    for (const o of group) {
+      const next = consequence(o, providerName, retrySchedule, now);
+      if ("retryAt" in next) retry.push({ id: o.email.id, at: next.retryAt });
+      else items.push({ email: o.email, happenings: next.happenings, fromDispatch: true });
+    }
+    await db.transaction(async (tx) => {
+      await applyHappenings(tx, items, now);
+      for (const r of retry) {
+        await tx.execute(sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`);
+      }
+    });
+    for (const i of items) if (i.happenings.some((h) => h.type === "bounced" || h.type === "complained")) hurt.add(i.email.accountId);
+  };
+  const drain = async () => {
+    writing = true;
+    while (pending.length) {
+      const group = pending;
+      pending = [];
+      await write(group.map((p) => p.outcome)).then(() => group.forEach((p) => p.done()), (err) => group.forEach((p) => p.fail(err)));
+    }
+    writing = false;
+  };
+  return {
+    hurt,
+    record(outcome: Outcome): Promise<void> {
+      return new Promise((done, fail) => {
+        pending.push({ outcome, done, fail });
+        if (!writing) void drain();
+      });
+    },
+  };
 }
 
 export function registerDispatch(): void {

@@ -16,6 +16,8 @@ export const deliverySettings = () => ({
   idleMs: envNumber("DISPATCH_IDLE_MS", 1000),
   /** Seconds to wait after each failed hand-off to the provider; once exhausted the email fails. */
   retrySchedule: envNumbers("DISPATCH_RETRY_SCHEDULE", [30, 120, 600, 1800, 3600, 7200, 14400]),
+  /** How long one hand-off to the provider may take before it is abandoned and retried. */
+  sendTimeoutMs: envNumber("DISPATCH_SEND_TIMEOUT_MS", 30_000),
   /** SMTP pool connections. */
   smtpPoolSize: envNumber("SMTP_POOL_SIZE", 8),
   /** Deliverability breaker thresholds (DESIGN.md). */

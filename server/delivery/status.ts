@@ -11,7 +11,8 @@ export type Happening =
   | { type: "sent"; providerId: string }
   | { type: "delivered"; recipient?: string }
   | { type: "delivery_delayed"; detail: string; recipient?: string }
-  | { type: "bounced"; recipient: string; reason: string }
+  /** `suppress: false`: a recipient refused for good but not as a hard bounce (kept off the suppression list). */
+  | { type: "bounced"; recipient: string; reason: string; suppress?: boolean }
   | { type: "complained"; recipient: string; reason: string }
   | { type: "failed"; error: string };
 
@@ -99,7 +100,8 @@ export async function applyHappenings(
           detail = h.reason;
           recipient = h.recipient;
           extra = { recipient: h.recipient, reason: h.reason };
-          suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: h.type === "bounced" ? "hard_bounce" : "complaint" });
+          if (h.type === "complained") suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "complaint" });
+          else if (h.suppress !== false) suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "hard_bounce" });
           break;
         case "failed":
           detail = h.error;

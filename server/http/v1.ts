@@ -5,6 +5,7 @@ import { assertMaySend, resolveCaller, type ApiContext, type Meta, type SendEndp
 import { config } from "../config";
 import { ApiError, envelope, formatZodError, toApiError, validationError, type ApiErrorShape } from "../errors";
 import { buildOpenApiDocument } from "./openapi";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../lib/json-depth";
 import { isStorableText, unstorableAt, unstorableMessage } from "../lib/text";
 
 /** What /v1 answers, independent of the server that carries it (node:http or Next). */
@@ -180,7 +181,9 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
     let bodyError: ApiError | undefined;
     if (request.body && request.body.length > 0 && method !== "GET" && method !== "DELETE") {
       try {
-        body = JSON.parse(request.body.toString("utf8"));
+        const text = request.body.toString("utf8");
+        if (jsonNestsDeeperThan(text)) throw validationError(`The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
+        body = JSON.parse(text);
         if (route.meta.arrayBody) {
           if (!Array.isArray(body)) bodyError = validationError("The request body must be a JSON array.");
           else body = { [route.meta.arrayBody]: body };
@@ -190,8 +193,8 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
         // Batch entries are checked one by one (sendBatch): one bad entry is that entry's error.
         const unstorable = bodyError || route.meta.arrayBody ? null : unstorableAt(body);
         if (unstorable !== null) bodyError = validationError(unstorableMessage(unstorable));
-      } catch {
-        bodyError = validationError("The request body is not valid JSON.");
+      } catch (err) {
+        bodyError = err instanceof ApiError ? err : validationError("The request body is not valid JSON.");
       }
       if (bodyError) body = undefined;
     }

@@ -21,20 +21,30 @@ export function isStorableText(text: string): boolean {
   return text.isWellFormed() && !text.includes("\0");
 }
 
-/** The path of the first string in `value` that cannot be stored ("tags[0].value"), or null. */
-export function unstorableAt(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return isStorableText(value) ? null : path || "body";
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableAt(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (!isStorableText(key)) return here;
-      const found = unstorableAt(item, here);
-      if (found !== null) return found;
+/** Stands in for the value under a key that cannot be stored: reported at that key's path. */
+const BAD_KEY = "\0";
+
+/**
+ * The path of the first string in `value` that cannot be stored ("tags[0].value"), or null.
+ * Iterative (an explicit stack, depth-first in document order): request data of any
+ * nesting cannot overflow the call stack here.
+ */
+export function unstorableAt(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: "" }];
+  while (stack.length) {
+    const { value: item, path } = stack.pop()!;
+    if (typeof item === "string") {
+      if (!isStorableText(item)) return path || "body";
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], path: `${path}[${i}]` });
+    } else if (item !== null && typeof item === "object") {
+      const entries = Object.entries(item);
+      // Keys are checked as their entry is reached, so the first bad key or value wins.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i];
+        const here = path ? `${path}.${key}` : key;
+        stack.push({ value: isStorableText(key) ? child : BAD_KEY, path: here });
+      }
     }
   }
   return null;

@@ -375,12 +375,13 @@ export type BatchEntry = { id: string } | { error: ErrorObject };
 export async function sendBatch(account: Account, entries: unknown[]): Promise<{ data: BatchEntry[]; summary: { total: number; succeeded: number; failed: number } }> {
   const domains = await accountDomains(account.id);
   const d = await database();
+  // Whatever an entry holds, its check ends as that entry's own error, never the batch's.
   const drafts: (SendDraft | ErrorObject)[] = entries.map((entry) => {
-    const unstorable = unstorableAt(entry);
-    if (unstorable !== null) return errorObject("validation_error", unstorableMessage(unstorable));
-    const parsed = sendRequestSchema.safeParse(entry);
-    if (!parsed.success) return errorObject("validation_error", formatZodError(parsed.error));
     try {
+      const unstorable = unstorableAt(entry);
+      if (unstorable !== null) return errorObject("validation_error", unstorableMessage(unstorable));
+      const parsed = sendRequestSchema.safeParse(entry);
+      if (!parsed.success) return errorObject("validation_error", formatZodError(parsed.error));
       return toDraft(parsed.data);
     } catch (err) {
       return toApiError(err).toObject();

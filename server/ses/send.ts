@@ -1,7 +1,7 @@
 import { SendEmailCommand, SESv2ServiceException } from "@aws-sdk/client-sesv2";
 import { config } from "../config";
 import type { EmailRow, Rendered } from "../delivery/mime";
-import { PermanentSendError } from "../delivery/providers";
+import { BouncedSendError, classifyRefusal, PermanentSendError } from "../delivery/refusal";
 import { sesClient } from "./client";
 
 /** SES errors that retrying will not fix; everything else (throttling, 5xx, network) is retried. */
@@ -22,7 +22,7 @@ const tagSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 256) |
  * Message-ID travel as they are); SES adds its Easy DKIM signature. Returns SES's
  * MessageId, which SNS notifications carry as mail.messageId.
  */
-export async function sendRawWithSes(message: Rendered, email: EmailRow): Promise<string> {
+export async function sendRawWithSes(message: Rendered, email: EmailRow, deadline?: AbortSignal): Promise<string> {
   const cfg = config();
   try {
     const out = await sesClient().send(
@@ -36,13 +36,18 @@ export async function sendRawWithSes(message: Rendered, email: EmailRow): Promis
           ...email.tags.slice(0, 10).map((t) => ({ Name: tagSafe(t.name), Value: tagSafe(t.value) })),
         ],
       }),
+      { abortSignal: deadline },
     );
     if (!out.MessageId) throw new Error("SES answered without a MessageId");
     return out.MessageId;
   } catch (err) {
-    if (err instanceof SESv2ServiceException && PERMANENT.has(err.name)) {
-      throw new PermanentSendError(`SES refused the message: ${err.name}: ${err.message}`);
-    }
+    if (!(err instanceof SESv2ServiceException)) throw err;
+    // The SMTP rules where SES quotes a reply's enhanced code (5.1.x, 5.2.1: a hard bounce);
+    // otherwise by the error's name.
+    const text = `SES refused the message: ${err.name}: ${err.message}`;
+    const klass = classifyRefusal(err.message);
+    if (klass === "bounce") throw new BouncedSendError(text, message.envelope.to.map((address) => ({ address, reply: err.message, hard: true })));
+    if (klass === "permanent" || PERMANENT.has(err.name)) throw new PermanentSendError(text);
     throw err;
   }
 }

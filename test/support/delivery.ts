@@ -1,4 +1,5 @@
 import { promises as dns } from "node:dns";
+import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
@@ -19,10 +20,17 @@ export interface Received {
 
 /** A real SMTP server (smtp-server) that keeps what it receives; `reject` answers chosen recipients with a code. */
 /** A relay on loopback; `secure`: implicit TLS (smtps) with smtp-server's built-in self-signed certificate. */
-export async function startSmtpReceiver(opts: { secure?: boolean } = {}) {
+/** `port`: listen there (a port a test kept free); `refuseRecipients`: address → "550 5.1.1 …" answered at RCPT TO. */
+export async function startSmtpReceiver(opts: { secure?: boolean; port?: number; refuseRecipients?: Map<string, string> } = {}) {
   const messages: Received[] = [];
   let failNext: { code: number; count: number } | null = null;
   const server = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      const reply = opts.refuseRecipients?.get(address.address.toLowerCase());
+      if (!reply) return callback();
+      const [code, ...text] = reply.split(" ");
+      callback(Object.assign(new Error(text.join(" ")), { responseCode: Number(code) }));
+    },
     secure: opts.secure ?? false,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
@@ -50,7 +58,7 @@ export async function startSmtpReceiver(opts: { secure?: boolean } = {}) {
   server.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code !== "ECONNRESET" && err.code !== "EPIPE") console.error("smtp receiver:", err);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
@@ -183,4 +191,32 @@ export async function sendViaApi(server: TestServer, apiKey: string, body: Recor
   const res = await server.api("POST", "/v1/emails", { key: apiKey, body });
   if (res.status !== 200) throw new Error(`POST /v1/emails: ${res.status} ${res.text}`);
   return res.body.id;
+}
+
+/** A loopback port nothing listens on (yet): connections to it are refused. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A relay that accepts connections, greets, and then never answers a command. */
+export async function startSilentRelay(port: number) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+    socket.write("220 silent.test ESMTP\r\n");
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  return {
+    connections: () => sockets.size,
+    stop: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
