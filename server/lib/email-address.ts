@@ -99,7 +99,6 @@ function bare(text: string): ParseResult<{ address: string; domain: string }> {
 /** The lower-case A-label form of a host name with at least two labels and a non-numeric TLD; "" if invalid. */
 function canonicalDomain(input: string): string {
   let domain = input.toLowerCase();
-  // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(input)) {
     // Letters, digits, dots and hyphens besides the non-ASCII ones: nothing the URL host
     // parser behind domainToASCII would percent-decode or read as a port or path.
@@ -158,7 +157,7 @@ function displayName(raw: string): ParseResult<string> {
     if (i !== name.length - 1) return fail("has text after the quoted name");
     name = out;
   } else if (!PLAIN_NAME.test(name)) {
-    return fail(`has a display name with characters that need quotes ( ) , ; : [ ] \\ " or an unbalanced quote; write "Name" <addr@domain>`);
+    return fail(`has characters ()[]:;,\\" or an unbalanced quote in an unquoted display name (write "Name" <addr@domain>)`);
   }
   if (NAME_FORBIDDEN.test(name)) return fail("has a display name containing <, > or @");
   if (name.includes("=?")) return fail("contains an encoded word (=?…?=)");

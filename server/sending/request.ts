@@ -12,7 +12,7 @@ export const SCHEDULE_NOW_WINDOW_MS = 5000;
 /**
  * Address fields are parsed once here (the one parser, server/lib/email-address.ts) into
  * mailboxes: the rules, the stored row and delivery all use this reading. A failure names
- * the field and, for a list, the entry (`to.1`).
+ * the field and, for a list, the entry (`to[1]`).
  */
 function mailboxOf(text: string, ctx: z.RefinementCtx, path: number[]): Mailbox | null {
   const parsed = parseMailbox(text);
