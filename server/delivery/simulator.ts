@@ -22,9 +22,9 @@ export function isSimulatorAddress(address: string): boolean {
 }
 
 /**
- * What happens to one recipient after the provider accepted the message, for providers
- * that report nothing themselves (`address` as parsed, lower-cased). `sink` "delivers" every ordinary recipient (the message
- * is stored); `smtp` knows only that the relay accepted it.
+ * What happens to one recipient (a parsed, lower-cased address) after the provider
+ * accepted the message, for providers that report nothing themselves. `sink` "delivers"
+ * every ordinary recipient (the message is stored); `smtp` knows only that the relay accepted it.
  */
 export function simulatedOutcome(address: string, provider: "sink" | "smtp"): RecipientOutcome {
   const at = address.lastIndexOf("@");
