@@ -314,3 +314,46 @@ describe("signing only what the tenant owns", () => {
     expect(view.rcptTo).toEqual(["success@simulator.amazonses.com"]);
   });
 });
+
+describe("bare addresses outside the send path", () => {
+  it("sign-up and the CLI's accounts create use the parser: canonical form, and a 1 MB input refused at once", async () => {
+    const { createAccount, AccountError } = await import("../server/accounts/accounts");
+    const { registerOwner, SignUpError } = await import("../server/auth/passwords");
+    const huge = `${"a".repeat(1_000_000)}@example.com`;
+    const started = performance.now();
+    await expect(createAccount({ email: huge, plan: "free", approved: false })).rejects.toBeInstanceOf(AccountError);
+    await expect(registerOwner({ email: huge, password: "long enough password" })).rejects.toBeInstanceOf(SignUpError);
+    // The old EMAIL regex backtracked quadratically here (seconds on 1 MB).
+    expect(performance.now() - started).toBeLessThan(200);
+    for (const bad of ["Ann <ann@example.com>", "a@b.com, c@d.com", "a@b.com (x)"]) {
+      await expect(createAccount({ email: bad, plan: "free", approved: false }), bad).rejects.toBeInstanceOf(AccountError);
+      await expect(registerOwner({ email: bad, password: "long enough password" }), bad).rejects.toBeInstanceOf(SignUpError);
+    }
+    const email = ` Owner-${process.pid}-${Date.now()}@B\u00fccher.Example `;
+    const { accountId } = await createAccount({ email, plan: "free", approved: false });
+    const { rows } = await (await import("../server/db/client")).database();
+    const { sql } = await import("drizzle-orm");
+    const [row] = await rows<{ email: string }>(sql`select email from accounts where id = ${accountId}`);
+    expect(row.email).toBe(email.trim().toLowerCase().replace("b\u00fccher", "xn--bcher-kva"));
+  });
+
+  it("suppressions add, bulk and delete take one bare address each, stored in the parser's form", async () => {
+    const { apiKey } = await server.account();
+    const add = await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "Ana@B\u00fccher.Example" } });
+    expect(add.status).toBe(201);
+    expect(add.body.address).toBe("ana@xn--bcher-kva.example");
+    for (const email of ["Ana <ana@example.org>", "a@example.org, b@example.org", "a@example.org\n", "x".repeat(1_000_000)]) {
+      const res = await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email } });
+      expect(res.status, email.slice(0, 40)).toBe(400);
+      expect(res.body.error.message).toMatch(/^email: invalid email address/);
+    }
+    const bulk = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: ["ok@example.org", "x (y) <z@example.org>"] } });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.error.message).toMatch(/^emails\[1\]: invalid email address/);
+    const del = await server.api("DELETE", `/v1/suppressions/${encodeURIComponent("ana@b\u00fccher.example")}`, { key: apiKey });
+    expect(del.body).toEqual({ address: "ana@xn--bcher-kva.example", removed: true });
+    const bad = await server.api("DELETE", `/v1/suppressions/${encodeURIComponent("a@b.com, c@d.com")}`, { key: apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.type).toBe("validation_error");
+  });
+});
