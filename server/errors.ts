@@ -114,11 +114,16 @@ export function toApiError(cause: unknown): ApiError {
   return new ApiError("internal_error", 500, "An unexpected error occurred. Retry with exponential backoff.");
 }
 
-/** "to.2: Invalid email address; tags: Too many tags (at most 10)": one clause per issue. */
+/**
+ * "to[2]: invalid email address: …; tags: at most 10 tags": one clause per issue. Paths
+ * are written as the text checks write them (server/lib/text.ts): `tags[0].value`.
+ */
 export function formatZodError(error: ZodError): string {
   const seen = new Set<string>();
   for (const issue of error.issues) {
-    const where = issue.path.length ? issue.path.join(".") : "body";
+    const where = issue.path.length
+      ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("")
+      : "body";
     seen.add(`${where}: ${issue.message}`);
   }
   return [...seen].join("; ") || "Invalid request";

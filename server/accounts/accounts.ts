@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { generateApiKey } from "../auth/api-key-format";
 import { database } from "../db/client";
 import { accounts } from "../db/schema";
+import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { applyPlanParking, waitForPlanParking } from "../plans/parking";
 import { invalidateAccount } from "./account-cache";
 import { isPlanName, PLAN_NAMES, type PlanName } from "./plans";
 
 export class AccountError extends Error {}
-
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
 
 export interface CreatedAccount {
   accountId: string;
@@ -22,8 +21,9 @@ export interface CreatedAccount {
  * isolated from the server's own work.
  */
 export async function createAccount(opts: { email: string; plan: PlanName; approved: boolean }): Promise<CreatedAccount> {
-  const email = opts.email.trim();
-  if (!EMAIL.test(email)) throw new AccountError(`"${opts.email}" is not a valid email address`);
+  const parsed = parseAddress(opts.email);
+  if (!parsed.ok) throw new AccountError(`"${opts.email}" is not a valid email address: it ${parsed.reason}`);
+  const email = parsed.value.address;
   const { rows } = await database();
   const id = newId();
   const key = generateApiKey();

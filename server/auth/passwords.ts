@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { AccountError, createAccount } from "../accounts/accounts";
 import { database } from "../db/client";
 import { accounts, users } from "../db/schema";
+import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { listApiKeys, revokeApiKey } from "./api-keys";
 
@@ -45,12 +46,10 @@ export function dummyHash(): Promise<string> {
 /** Dashboard owners: sign-up makes an account on `free` plus its first user; sign-in checks the password. */
 export class SignUpError extends Error {}
 
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
-
 export async function registerOwner(input: { email: string; password: string }): Promise<{ userId: string; accountId: string; email: string }> {
 
   const email = input.email.trim();
-  if (!EMAIL.test(email)) throw new SignUpError("Enter a valid email address.");
+  if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
   if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
   const { db } = await database();

@@ -4,17 +4,18 @@ import { accounts, emailEvents, emails } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
 import { defineTask } from "../jobs/tasks";
+import { InvalidStoredAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
 import { unsubscribeHeaders } from "../suppressions/unsubscribe";
-import { bareAddress } from "./addresses";
 import { evaluateBreaker } from "./breaker";
 import { renderEmail, type EmailRow } from "./mime";
 import { handOff, inHandOffSlot } from "./hand-off";
+import { messageAddresses } from "./message-addresses";
 import { mailProvider, type Provider } from "./providers";
 import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./refusal";
 import { deliverySettings } from "./settings";
-import { platformKey, sendingDomain } from "./signing";
+import { signerFor } from "./signing";
 import { simulatedOutcome } from "./simulator";
 import { applyHappenings, resultRows, type Happening } from "./status";
 import { addTracking } from "./tracking";
@@ -69,30 +70,27 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 /** Renders (tracking, unsubscribe headers, DKIM) and hands one message to the provider. */
 async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Outcome> {
   try {
+    // The stored, normalised addresses: the envelope, headers and signer all come from them.
+    const addresses = messageAddresses(email);
+    const signer = await signerFor(db, email, addresses.from);
     let html = email.html;
-    let key = null;
     let envelopeFrom: string | undefined;
-    if (email.domainId) {
-      const domain = await sendingDomain(db, email.domainId);
-      if (!domain) return { email, ok: false, permanent: true, error: "The sending domain was removed before the message left." };
-      if (domain.row.suspendedAt) return { email, ok: false, permanent: true, error: "The sending domain is suspended by the plan." };
-      key = domain.key;
+    if (signer.kind === "tenant") {
       // Bounces go to the return-path subdomain the domain publishes SPF and MX for (VERP-style).
-      envelopeFrom = `bounce+${email.id}@${returnPathDomain(domain.row.name)}`;
-      if (html && domain.row.trackEngagement !== false) html = addTracking(html, email.id);
-    } else {
-      key = await platformKey(db, email.from);
-    }
-    if (provider.signs && email.domainId && !key) {
-      return { email, ok: false, permanent: true, error: "DKIM signing failed: the sending domain has no signing key." };
+      envelopeFrom = `bounce+${email.id}@${returnPathDomain(signer.row.name)}`;
+      if (html && signer.row.trackEngagement !== false) html = addTracking(html, email.id);
+      if (provider.signs && !signer.key) {
+        return { email, ok: false, permanent: true, error: "DKIM signing failed: the sending domain has no signing key." };
+      }
     }
     const extraHeaders = email.bulk ? unsubscribeHeaders(email) : undefined;
-    const rendered = await renderEmail(email, { html, dkim: provider.signs ? key : null, extraHeaders, envelopeFrom });
+    const rendered = await renderEmail(email, addresses, { html, dkim: provider.signs ? signer.key : null, extraHeaders, envelopeFrom });
     const accepted = await handOff(provider, rendered, email, db, deliverySettings().sendTimeoutMs);
     return { email, ok: true, ...accepted };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { email, ok: false, permanent: err instanceof PermanentSendError, error: message, bounced: err instanceof BouncedSendError ? err.recipients : undefined };
+    const permanent = err instanceof PermanentSendError || err instanceof InvalidStoredAddress;
+    return { email, ok: false, permanent, error: message, bounced: err instanceof BouncedSendError ? err.recipients : undefined };
   }
 }
 
@@ -101,10 +99,10 @@ function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp", ref
   const out: Happening[] = [];
   let delivered = false;
   const complaints: Happening[] = [];
-  for (const to of [...email.to, ...email.cc, ...email.bcc]) {
-    const outcome = simulatedOutcome(to, providerName);
-    const recipient = bareAddress(to);
-    if (refused.has(recipient.toLowerCase())) continue;
+  // Sent, so its addresses parsed at render time: each recipient once, as in the envelope.
+  for (const recipient of messageAddresses(email).recipients) {
+    if (refused.has(recipient)) continue;
+    const outcome = simulatedOutcome(recipient, providerName);
     if (outcome.kind === "bounced") out.push({ type: "bounced", recipient, reason: outcome.reason });
     if (outcome.kind === "delivered" || outcome.kind === "complained") delivered = true;
     if (outcome.kind === "complained") complaints.push({ type: "complained", recipient, reason: outcome.reason });

@@ -1,8 +1,8 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import type { emails } from "../db/schema";
-import { bareAddress } from "./addresses";
 import { dkimSign } from "./dkim-sign";
+import type { MessageAddresses } from "./message-addresses";
 
 export type EmailRow = typeof emails.$inferSelect;
 
@@ -30,13 +30,18 @@ function tagsHeader(tags: { name: string; value: string }[]): string {
   return tags.map((t) => `${enc(t.name)}=${enc(t.value)}`).join(", ");
 }
 
+/** nodemailer gets name and address as given: a structured value is never parsed again. */
+const structured = (m: { name: string; address: string }): Mail.Address => ({ name: m.name, address: m.address });
+
 /**
  * Builds the RFC 5322 message with nodemailer's MailComposer (text + html alternatives,
- * base64 attachments, custom headers) and DKIM-signs it when a key is given. Bcc never
- * appears in the headers; it is only in the envelope.
+ * base64 attachments, custom headers) and DKIM-signs it when a key is given. Addresses
+ * come from the stored, normalised mailboxes (`addresses`), never from a string nodemailer
+ * would read its own way. Bcc never appears in the headers; it is only in the envelope.
  */
 export async function renderEmail(
   email: EmailRow,
+  addresses: MessageAddresses,
   opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string>; envelopeFrom?: string },
 ): Promise<Rendered> {
   const messageId = headerMessageId(email.messageId);
@@ -44,10 +49,10 @@ export async function renderEmail(
   headers["X-Posthaste-Email-Id"] = email.id;
   if (email.tags.length) headers["X-Tags"] = tagsHeader(email.tags);
   const mail: Mail.Options = {
-    from: email.from,
-    to: email.to,
-    cc: email.cc.length ? email.cc : undefined,
-    replyTo: email.replyTo.length ? email.replyTo : undefined,
+    from: structured(addresses.from),
+    to: addresses.to.map(structured),
+    cc: addresses.cc.length ? addresses.cc.map(structured) : undefined,
+    replyTo: addresses.replyTo.length ? addresses.replyTo.map(structured) : undefined,
     subject: email.subject,
     text: email.text ?? undefined,
     html: opts.html ?? undefined,
@@ -65,6 +70,5 @@ export async function renderEmail(
   };
   const unsigned = await new MailComposer(mail).compile().build();
   const raw = opts.dkim ? await dkimSign(unsigned, opts.dkim) : unsigned;
-  const to = [...email.to, ...email.cc, ...email.bcc].map(bareAddress);
-  return { raw, envelope: { from: opts.envelopeFrom ?? bareAddress(email.from), to: [...new Set(to)] }, messageId };
+  return { raw, envelope: { from: opts.envelopeFrom ?? addresses.from.address, to: addresses.recipients }, messageId };
 }

@@ -1,5 +1,6 @@
 import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import { config } from "../config";
 import type { Db } from "../db/client";
@@ -132,7 +133,12 @@ function smtp(url: string): Provider {
     inFlight: settings.smtpPoolSize,
     async send(message) {
       try {
-        const info = await get().sendMail({ envelope: message.envelope, raw: message.raw });
+        // Structured envelope addresses: nodemailer takes them as they are instead of re-parsing a string.
+        const envelope = {
+          from: { name: "", address: message.envelope.from },
+          to: message.envelope.to.map((address) => ({ name: "", address })),
+        };
+        const info = await get().sendMail({ envelope: envelope as unknown as Mail.Envelope, raw: message.raw });
         // DESIGN: sesMessageId holds the relay's queue id when it names one, else the Message-ID.
         const queued = /queued as ([A-Za-z0-9._-]+)/i.exec(String(info.response ?? ""));
         const rejected = (info as { rejectedErrors?: SmtpRefusal["rejectedErrors"] }).rejectedErrors ?? [];

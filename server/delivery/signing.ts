@@ -1,10 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { onAccountInvalidated } from "../accounts/account-cache";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import { dkimKeyFor, type DkimKey } from "../domains/dkim";
-import { domainOf } from "./addresses";
+import { platformSenderDomains } from "../domains/names";
+import type { Mailbox } from "../lib/email-address";
+import { processShared } from "../lib/process-shared";
+import type { EmailRow } from "./mime";
+import { PermanentSendError } from "./refusal";
 
 export type DomainRow = typeof domains.$inferSelect;
 
@@ -37,26 +41,46 @@ export function sendingDomain(db: Db, domainId: string): Promise<{ row: DomainRo
   });
 }
 
+/** Who signs a message: the sending account's own verified domain, or the platform for its own senders. */
+export type Signer = { kind: "tenant"; row: DomainRow; key: DkimKey | null } | { kind: "platform"; key: DkimKey | null };
+
 /**
- * The platform key for mail from the sandbox and system senders (no customer domain
- * behind them): PLATFORM_DKIM_PRIVATE_KEY (PEM) with PLATFORM_DKIM_SELECTOR (default
- * "posthaste"), else the key of a verified domain of that name added by the operator
- * to an account of theirs, else none (the message goes unsigned; the log says so once).
+ * The only signer a message may have; a PermanentSendError when it has none and must not
+ * leave. A tenant domain signs only mail of the account that owns it, while verified and
+ * not suspended, and only for its own name; the platform key signs only mail from the
+ * sandbox and system senders' domains. Domains are looked up by id, never by name.
  */
-export function platformKey(db: Db, from: string): Promise<DkimKey | null> {
-  const domainName = domainOf(from);
-  return cached(`p:${domainName}`, async () => {
-    const pem = process.env.PLATFORM_DKIM_PRIVATE_KEY;
-    if (pem) {
-      return { domainName, keySelector: process.env.PLATFORM_DKIM_SELECTOR || "posthaste", privateKey: pem.replace(/\\n/g, "\n") };
+export async function signerFor(db: Db, email: Pick<EmailRow, "accountId" | "domainId">, from: Mailbox): Promise<Signer> {
+  if (email.domainId) {
+    const domain = await sendingDomain(db, email.domainId);
+    if (!domain) throw new PermanentSendError("The sending domain was removed before the message left.");
+    const { row } = domain;
+    if (row.accountId !== email.accountId || row.name !== from.domain) {
+      throw new PermanentSendError(`The from address ${from.address} is not on a domain of the sending account.`);
     }
-    const [row] = await db
-      .select()
-      .from(domains)
-      .where(and(eq(domains.name, domainName), eq(domains.status, "verified")))
-      .limit(1);
-    if (row?.dkimPrivateKeyEnc) return dkimKeyFor(row);
-    if (config().mailProvider !== "ses") console.warn(`delivery: no DKIM key for platform sender domain ${domainName}; its mail goes unsigned (set PLATFORM_DKIM_PRIVATE_KEY)`);
-    return null;
-  });
+    if (row.suspendedAt) throw new PermanentSendError("The sending domain is suspended by the plan.");
+    if (row.status !== "verified") throw new PermanentSendError(`The sending domain ${row.name} is no longer verified.`);
+    return { kind: "tenant", row, key: domain.key };
+  }
+  if (!platformSenderDomains().includes(from.domain)) {
+    throw new PermanentSendError(`The from address ${from.address} is neither on a verified domain of the sending account nor a platform sender.`);
+  }
+  return { kind: "platform", key: platformKey(from.domain) };
+}
+
+const warnedUnsigned = processShared("delivery.unsigned-platform-domains", () => new Set<string>());
+
+/**
+ * PLATFORM_DKIM_PRIVATE_KEY (PEM) with PLATFORM_DKIM_SELECTOR (default "posthaste"), for
+ * the platform's own domains. Without it their mail goes unsigned, and the log says so
+ * once per domain (SES signs with Easy DKIM itself, so it is not worth a warning there).
+ */
+function platformKey(domainName: string): DkimKey | null {
+  const pem = process.env.PLATFORM_DKIM_PRIVATE_KEY;
+  if (pem) return { domainName, keySelector: process.env.PLATFORM_DKIM_SELECTOR || "posthaste", privateKey: pem.replace(/\\n/g, "\n") };
+  if (config().mailProvider !== "ses" && !warnedUnsigned.has(domainName)) {
+    warnedUnsigned.add(domainName);
+    console.warn(`delivery: no DKIM key for platform sender domain ${domainName}; its mail goes unsigned (set PLATFORM_DKIM_PRIVATE_KEY)`);
+  }
+  return null;
 }

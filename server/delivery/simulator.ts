@@ -1,5 +1,3 @@
-import { bareAddress } from "./addresses";
-
 /** SES's mailbox simulator; its addresses are valid test recipients with every provider. */
 export const SIMULATOR_DOMAIN = "simulator.amazonses.com";
 
@@ -18,18 +16,20 @@ const SIMULATED: Record<string, RecipientOutcome> = {
   complaint: { kind: "complained", reason: "abuse" },
 };
 
+/** `address`: a parsed, lower-cased address (Mailbox.address). */
 export function isSimulatorAddress(address: string): boolean {
-  return bareAddress(address).endsWith(`@${SIMULATOR_DOMAIN}`);
+  return address.endsWith(`@${SIMULATOR_DOMAIN}`);
 }
 
 /**
- * What happens to one recipient after the provider accepted the message, for providers
- * that report nothing themselves. `sink` "delivers" every ordinary recipient (the message
- * is stored); `smtp` knows only that the relay accepted it.
+ * What happens to one recipient (a parsed, lower-cased address) after the provider
+ * accepted the message, for providers that report nothing themselves. `sink` "delivers"
+ * every ordinary recipient (the message is stored); `smtp` knows only that the relay accepted it.
  */
 export function simulatedOutcome(address: string, provider: "sink" | "smtp"): RecipientOutcome {
-  const bare = bareAddress(address);
-  const [local, domain] = bare.split("@");
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
   if (domain === SIMULATOR_DOMAIN) {
     // success+label@ and bounce+x@ behave like their base address, as at SES.
     const base = local.split("+")[0];

@@ -31,11 +31,16 @@ export function parseDomainName(input: string): DomainName {
 
 const within = (name: string, parent: string) => name === parent || name.endsWith(`.${parent}`);
 
-/** The platform's own names (sandbox sender, system sender, the app's host) and everything under them. */
-function reservedNames(): string[] {
+/** The domains of the sandbox and system senders: the only mail the platform key signs. */
+export function platformSenderDomains(): string[] {
   const cfg = config();
   const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
-  return [domainOf(cfg.sandboxSender), domainOf(cfg.systemSender), new URL(cfg.appUrl).hostname.toLowerCase()];
+  return [domainOf(cfg.sandboxSender), domainOf(cfg.systemSender)];
+}
+
+/** The platform's own names (sandbox sender, system sender, the app's host) and everything under them. */
+function reservedNames(): string[] {
+  return [...platformSenderDomains(), new URL(config().appUrl).hostname.toLowerCase()];
 }
 
 /** 403 domain_error when the platform reserves the name or an abuse suspension tombstoned it (or a parent). */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, emails } from "../db/schema";
+import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
@@ -32,6 +33,11 @@ async function platformAccountId(db: Pick<Db, "select" | "insert">): Promise<str
 export async function sendOwnerNotice(db: Pick<Db, "select" | "insert">, accountId: string, notice: Notice): Promise<string | null> {
   const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) return null;
+  // Stored as the send path stores addresses (parsed, normalised); an address the parser
+  // refuses (an account from before it) gets no notice rather than a guessed delivery.
+  const owner = parseAddress(account.email);
+  if (!owner.ok) return null;
+  const to = owner.value.address;
   const id = newId();
   const from = config().systemSender;
   const host = from.split("@")[1] ?? "localhost";
@@ -40,12 +46,12 @@ export async function sendOwnerNotice(db: Pick<Db, "select" | "insert">, account
     accountId: await platformAccountId(db),
     status: "queued",
     from,
-    to: [account.email],
+    to: [to],
     subject: notice.subject,
     text: notice.text,
     recipientCount: 1,
     messageId: `<${id}@${host}>`,
-    searchText: [notice.subject, from, account.email].join(" ").toLowerCase(),
+    searchText: [notice.subject, from, to].join(" ").toLowerCase(),
     nextAttemptAt: new Date(),
   });
   wake(TASKS.dispatch);

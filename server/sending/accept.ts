@@ -10,11 +10,11 @@ import { wake } from "../jobs/tasks";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
+import { parseAddress, parseMailbox, type Mailbox } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { unstorableAt, unstorableMessage } from "../lib/text";
 import { secondsToUtcMidnight } from "../lib/time";
 import { blockedFor, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
-import { parseAddress, type ParsedAddress } from "./addresses";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import { searchTextOf } from "./search";
 import { preparedRows } from "./statement";
@@ -40,15 +40,16 @@ function assertNotBlocked(account: Account): void {
   }
 }
 
-function dedupe(lists: ParsedAddress[][]): ParsedAddress[][] {
+function dedupe(lists: Mailbox[][]): Mailbox[][] {
   const seen = new Set<string>();
   return lists.map((list) => list.filter((a) => (seen.has(a.address) ? false : (seen.add(a.address), true))));
 }
 
 /** Test mode: recipients other than the signup email and simulator addresses go to the signup email. */
-function testModeRecipients(account: Account, draft: SendDraft): ParsedAddress[][] {
-  const owner = account.email ? parseAddress(account.email) : null;
-  const keep = (a: ParsedAddress) => a.address === owner?.address || isSimulatorAddress(a.address);
+function testModeRecipients(account: Account, draft: SendDraft): Mailbox[][] {
+  const parsed = account.email ? parseMailbox(account.email) : null;
+  const owner = parsed?.ok ? parsed.value : null;
+  const keep = (a: Mailbox) => a.address === owner?.address || isSimulatorAddress(a.address);
   const lists = [draft.to, draft.cc, draft.bcc];
   if (!owner && lists.some((l) => l.some((a) => !keep(a)))) {
     throw new ApiError("sandbox_recipient", 422, `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, and this account has no signup email to rewrite to.`);
@@ -57,15 +58,16 @@ function testModeRecipients(account: Account, draft: SendDraft): ParsedAddress[]
 }
 
 /** Accounts awaiting review reach only their own verified domains, the account email and simulators. */
-function assertReviewAllows(account: Account, domains: Map<string, AccountDomain>, recipients: ParsedAddress[]): void {
-  const owner = account.email?.trim().toLowerCase();
+function assertReviewAllows(account: Account, domains: Map<string, AccountDomain>, recipients: Mailbox[]): void {
+  const parsed = account.email ? parseAddress(account.email) : null;
+  const owner = parsed?.ok ? parsed.value.address : null;
   const outside = recipients.filter((a) => a.address !== owner && !isSimulatorAddress(a.address) && !canSend(domains.get(a.domain)));
   if (outside.length) {
     throw new ApiError("account_pending_review", 403, `This account is awaiting review and may send only to its own verified domains, its account email and simulator addresses; not allowed: ${outside.map((a) => a.address).join(", ")}.`);
   }
 }
 
-function fromDomain(domains: Map<string, AccountDomain>, from: ParsedAddress): AccountDomain {
+function fromDomain(domains: Map<string, AccountDomain>, from: Mailbox): AccountDomain {
   const domain = domains.get(from.domain);
   if (!domain) {
     throw new ApiError("domain_error", 403, `The domain ${from.domain} is not on this account. Add and verify it, or send from ${config().sandboxSender} to test.`);
@@ -91,11 +93,11 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
   // Values equal to the column's default are left undefined: JSON.stringify drops them.
   const row: EmailRowJson = {
     id,
-    from: draft.from.raw,
-    to: to.map((a) => a.raw),
-    cc: cc.length ? cc.map((a) => a.raw) : undefined,
-    bcc: bcc.length ? bcc.map((a) => a.raw) : undefined,
-    reply_to: draft.replyTo.length ? draft.replyTo : undefined,
+    from: draft.from.text,
+    to: to.map((a) => a.text),
+    cc: cc.length ? cc.map((a) => a.text) : undefined,
+    bcc: bcc.length ? bcc.map((a) => a.text) : undefined,
+    reply_to: draft.replyTo.length ? draft.replyTo.map((a) => a.text) : undefined,
     subject: draft.subject,
     html: draft.html ?? undefined,
     text: draft.text ?? undefined,
@@ -108,7 +110,7 @@ function prepare(account: Account, domains: Map<string, AccountDomain>, draft: S
     recipient_count: new Set(all.map((a) => a.address)).size,
     idempotency_key: draft.idempotencyKey ?? undefined,
     message_id: `<${id}@${draft.from.domain}>`,
-    search_text: searchTextOf(draft.subject, draft.from.raw, all.map((a) => a.raw)),
+    search_text: searchTextOf(draft.subject, draft.from.text, all.map((a) => a.text)),
     scheduled_at: draft.scheduledAt?.toISOString(),
   };
   return {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";
-import { parseAddress, type ParsedAddress } from "./addresses";
+import { parseMailbox, type Mailbox } from "../lib/email-address";
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_TAGS = 10;
@@ -9,23 +9,50 @@ export const MAX_HEADERS = 10;
 /** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
 export const SCHEDULE_NOW_WINDOW_MS = 5000;
 
-const address = z.string({ error: "must be an email address string" }).refine((v) => parseAddress(v) !== null, "Invalid email address");
-const addressList = z.array(address);
+/**
+ * Address fields are parsed once here (the one parser, server/lib/email-address.ts) into
+ * mailboxes: the rules, the stored row and delivery all use this reading. A failure names
+ * the field and, for a list, the entry (`to[1]`).
+ */
+function mailboxOf(text: string, ctx: z.RefinementCtx, path: number[]): Mailbox | null {
+  const parsed = parseMailbox(text);
+  if (parsed.ok) return parsed.value;
+  ctx.addIssue({ code: "custom", message: `invalid email address: it ${parsed.reason}`, path });
+  return null;
+}
+
+const mailbox = z.string({ error: "must be an email address string" })
+  .transform((text, ctx) => mailboxOf(text, ctx, []) ?? z.NEVER);
+
+function mailboxes(opts: { min?: number } = {}) {
+  return z.union([z.string(), z.array(z.string())], { error: "must be an email address string or an array of them" })
+    .transform((value, ctx): Mailbox[] => {
+      const list = typeof value === "string" ? [value] : value;
+      if (list.length < (opts.min ?? 0)) ctx.addIssue({ code: "custom", message: "at least one recipient is required" });
+      const out: Mailbox[] = [];
+      list.forEach((text, i) => {
+        const parsed = mailboxOf(text, ctx, typeof value === "string" ? [] : [i]);
+        if (parsed) out.push(parsed);
+      });
+      return out;
+    });
+}
 
 /**
  * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
  * shows it. An optional field sent as null is absent (clients serialise unset fields so).
  */
 export const sendRequestSchema = z.object({
-  from: address.describe("`addr@domain` or `Name <addr@domain>` on a verified domain, or the sandbox sender"),
-  to: z.union([address, addressList.min(1, "at least one recipient is required")]),
-  cc: z.union([address, addressList]).nullish(),
-  bcc: z.union([address, addressList]).nullish(),
+  from: mailbox
+    .describe("`addr@domain`, `Name <addr@domain>` or `\"Quoted, Name\" <addr@domain>` on a verified domain, or the sandbox sender"),
+  to: mailboxes({ min: 1 }),
+  cc: mailboxes().nullish(),
+  bcc: mailboxes().nullish(),
   subject: z.string({ error: "subject is required" }).max(998, "subject is longer than 998 characters"),
   html: z.string().nullish(),
   text: z.string().nullish(),
-  replyTo: z.union([address, addressList]).nullish(),
-  reply_to: z.union([address, addressList]).nullish(),
+  replyTo: mailboxes().nullish(),
+  reply_to: mailboxes().nullish(),
   attachments: z.array(z.object({
     filename: z.string({ error: "filename is required" }).min(1, "filename is required").max(255),
     content: z.string({ error: "content must be a base64 string" })
@@ -48,8 +75,7 @@ export const sendRequestSchema = z.object({
   // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
   bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
 }).superRefine((v, ctx) => {
-  const count = (x: string | string[] | null | undefined) => (x == null ? 0 : Array.isArray(x) ? x.length : 1);
-  const total = count(v.to) + count(v.cc) + count(v.bcc);
+  const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
   if (total > MAX_RECIPIENTS) {
     ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
   }
@@ -59,11 +85,11 @@ export type SendRequest = z.infer<typeof sendRequestSchema>;
 
 /** A validated send, addresses parsed, ready for the account rules. */
 export interface SendDraft {
-  from: ParsedAddress;
-  to: ParsedAddress[];
-  cc: ParsedAddress[];
-  bcc: ParsedAddress[];
-  replyTo: string[];
+  from: Mailbox;
+  to: Mailbox[];
+  cc: Mailbox[];
+  bcc: Mailbox[];
+  replyTo: Mailbox[];
   subject: string;
   html: string | null;
   text: string | null;
@@ -75,9 +101,6 @@ export interface SendDraft {
   scheduledAt: Date | null;
   bulk: boolean;
 }
-
-const list = (v: string | string[] | null | undefined): string[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
-const parsed = (v: string | string[] | null | undefined): ParsedAddress[] => list(v).map((a) => parseAddress(a)!);
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -127,11 +150,11 @@ export function toDraft(input: SendRequest, idempotencyHeader?: string | null): 
   const key = input.idempotency_key ?? input.idempotencyKey ?? idempotencyHeader ?? null;
   if (key !== null && (key.length === 0 || key.length > 256)) throw validationError("idempotency key must be 1 to 256 characters");
   return {
-    from: parseAddress(input.from)!,
-    to: parsed(input.to),
-    cc: parsed(input.cc),
-    bcc: parsed(input.bcc),
-    replyTo: list(input.replyTo ?? input.reply_to).map((a) => a.trim()),
+    from: input.from,
+    to: input.to,
+    cc: input.cc ?? [],
+    bcc: input.bcc ?? [],
+    replyTo: input.replyTo ?? input.reply_to ?? [],
     subject: input.subject,
     html: input.html ?? null,
     text: input.text ?? null,

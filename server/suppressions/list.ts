@@ -2,7 +2,8 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { database } from "../db/client";
 import { suppressions } from "../db/schema";
 import { validationError } from "../errors";
-import { normaliseAddress, suppressMany, type SuppressionReason } from "./suppress";
+import { parseAddress } from "../lib/email-address";
+import { suppressMany, type SuppressionReason } from "./suppress";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
@@ -46,19 +47,21 @@ export async function listSuppressions(accountId: string, opts: { limit?: string
 }
 
 /** POST /v1/suppressions (one or bulk): stored as manual, or kept if already stronger. The
- * reference has the response report `manual` whatever is kept. */
-export async function addManual(accountId: string, emails: string[]): Promise<{ address: string; reason: "manual" }[]> {
+ * reference has the response report `manual` whatever is kept. `addresses`: parsed ones. */
+export async function addManual(accountId: string, addresses: string[]): Promise<{ address: string; reason: "manual" }[]> {
   const { db } = await database();
-  await suppressMany(db, accountId, emails, "manual");
+  await suppressMany(db, accountId, addresses, "manual");
   // One entry per input, in input order, so clients can zip it with what they sent.
-  return emails.map((email) => ({ address: normaliseAddress(email), reason: "manual" as const }));
+  return addresses.map((address) => ({ address, reason: "manual" as const }));
 }
 
 export async function removeSuppression(accountId: string, rawAddress: string): Promise<{ address: string; removed: boolean }> {
   // The path segment arrives still URL-encoded (the /v1 adapter does not decode it).
   let decoded = rawAddress;
   try { decoded = decodeURIComponent(rawAddress); } catch { /* malformed escape: use as sent */ }
-  const address = normaliseAddress(decoded);
+  const parsed = parseAddress(decoded);
+  if (!parsed.ok) throw validationError(`address: invalid email address: it ${parsed.reason}`);
+  const { address } = parsed.value;
   const { db } = await database();
   const deleted = await db.delete(suppressions)
     .where(and(eq(suppressions.accountId, accountId), eq(suppressions.address, address)))

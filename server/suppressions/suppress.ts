@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { parseAddress } from "../lib/email-address";
 
 export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual", "unsubscribe"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -12,10 +13,13 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 const RANK_SQL = (reason: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`(case ${reason} when 'complaint' then 4 when 'hard_bounce' then 3 when 'manual' then 2 else 1 end)`;
 
-/** "Name <a@b>" or "a@b" → "a@b", lower-cased: the form every rule compares. */
-export function normaliseAddress(address: string): string {
-  const angle = /<([^<>]+)>\s*$/.exec(address);
-  return (angle ? angle[1] : address).trim().toLowerCase();
+/**
+ * The stored form of an address (the one parser's: lower-case, domain as A-label), the
+ * form every rule compares; null for one it refuses, which no send can reach anyway.
+ */
+function storedForm(address: string): string | null {
+  const parsed = parseAddress(address);
+  return parsed.ok ? parsed.value.address : null;
 }
 
 /**
@@ -24,7 +28,7 @@ export function normaliseAddress(address: string): string {
  * Returns the reason each address is now stored with.
  */
 export async function suppressMany(db: Pick<Db, "execute">, accountId: string, addresses: string[], reason: SuppressionReason): Promise<Map<string, SuppressionReason>> {
-  const unique = [...new Set(addresses.map(normaliseAddress))].filter(Boolean);
+  const unique = [...new Set(addresses.map(storedForm))].filter((a): a is string => a !== null);
   const stored = new Map<string, SuppressionReason>();
   if (unique.length === 0) return stored;
   const result = await db.execute(sql`
@@ -50,5 +54,5 @@ export async function suppressMany(db: Pick<Db, "execute">, accountId: string, a
 /** One address; the delivery pipeline calls this with hard_bounce / complaint. */
 export async function suppress(db: Pick<Db, "execute">, accountId: string, address: string, reason: SuppressionReason): Promise<SuppressionReason> {
   const stored = await suppressMany(db, accountId, [address], reason);
-  return stored.get(normaliseAddress(address)) ?? reason;
+  return stored.get(storedForm(address) ?? "") ?? reason;
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
-import { normaliseAddress } from "./suppress";
+import { storedMailbox } from "../lib/email-address";
 
 /**
  * One-click unsubscribe (RFC 8058) for bulk mail. The link carries a signed token naming
@@ -46,7 +46,7 @@ export function readUnsubscribeToken(token: string): UnsubscribeToken | null {
 }
 
 export function unsubscribeUrl(email: { id: string; accountId: string; to: string[] }): string {
-  const token = unsubscribeToken({ accountId: email.accountId, emailId: email.id, addresses: email.to.map(normaliseAddress) });
+  const token = unsubscribeToken({ accountId: email.accountId, emailId: email.id, addresses: email.to.map((to) => storedMailbox(to).address) });
   return `${config().appUrl}/unsubscribe/${token}`;
 }
 

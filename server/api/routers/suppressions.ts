@@ -1,11 +1,17 @@
 import { z } from "zod";
+import { parseAddress } from "../../lib/email-address";
 import { addManual, listSuppressions, MAX_BULK, removeSuppression } from "../../suppressions/list";
 import { SUPPRESSION_REASONS } from "../../suppressions/suppress";
 // Registers the one-click unsubscribe route next to the API that manages the same list.
 import { fullScopeProcedure, router } from "../trpc";
 
-const address = z.string({ error: "email is required" }).trim().min(1, "email is required")
-  .pipe(z.email({ error: "email must be a valid email address" }));
+/** A bare address, parsed by the one parser into the stored form (lower-case, domain as A-label). */
+const address = z.string({ error: "email is required" }).transform((value, ctx) => {
+  const parsed = parseAddress(value);
+  if (parsed.ok) return parsed.value.address;
+  ctx.addIssue({ code: "custom", message: `invalid email address: it ${parsed.reason}` });
+  return z.NEVER;
+});
 const entry = z.object({ address: z.string(), reason: z.literal("manual") });
 const tags = ["Suppressions"];
 
