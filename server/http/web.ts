@@ -31,7 +31,7 @@ export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
   const request = await toV1Request(req);
   if ("status" in request) return toResponse(request);
   const found = matchPublicRoute(request.method, request.url.split("?")[0]);
-  if (!found) return new Response("Not found", { status: 404 });
+  if (!found) return serveUnknownRouteFromWeb(req);
   return toResponse(await found.route.handle(request, found.match));
 }
 
