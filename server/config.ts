@@ -68,6 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error(`SNS_CERT_URL_PATTERN: "${env.SNS_CERT_URL_PATTERN}" is not a regular expression`);
     }
   }
+  // The Inngest dev server accepts unsigned calls: never in production (NODE_ENV=production,
+  // which `npm start` and `next start` set).
+  if (env.NODE_ENV === "production" && env.INNGEST_DEV && !["0", "false"].includes(env.INNGEST_DEV.toLowerCase())) {
+    throw new Error("INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY");
+  }
   const inngestConfigured = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV);
   const driver = (env.JOBS_DRIVER || (inngestConfigured ? "inngest" : "embedded")).toLowerCase();
   if (driver !== "inngest" && driver !== "embedded") {

@@ -19,3 +19,13 @@ describe("start-up configuration", () => {
     expect(() => loadConfig({ MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: "arn:x", SNS_CERT_URL_PATTERN: "(" })).toThrow(/SNS_CERT_URL_PATTERN/);
   });
 });
+
+describe("INNGEST_DEV in production", () => {
+  it("is a start-up error with NODE_ENV=production, allowed in development", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(/INNGEST_DEV/);
+    expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "http://127.0.0.1:8288" })).toThrow(/INNGEST_DEV/);
+    expect(loadConfig({ NODE_ENV: "development", INNGEST_DEV: "1" }).jobsDriver).toBe("inngest");
+    // INNGEST_DEV=0 is Inngest's own way of saying "not the dev server".
+    expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "0", INNGEST_SIGNING_KEY: "signkey-prod-x" })).not.toThrow();
+  });
+});
