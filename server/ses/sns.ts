@@ -31,7 +31,7 @@ export interface SesEvent {
  * A recipient-level happening naming anyone else is dropped: an event must never suppress
  * or report an address that message was not sent to.
  */
-export function happeningsOf(event: SesEvent, ours: ReadonlySet<string>): Happening[] {
+function happeningsOf(event: SesEvent, ours: ReadonlySet<string>): Happening[] {
   const kind: string | undefined = event.eventType ?? event.notificationType;
   const addr = (r: Partial<Recipient>) => String(r.emailAddress).toLowerCase();
   const own = <T extends Partial<Recipient>>(list: T[] | undefined): T[] => (Array.isArray(list) ? list : []).filter((r) => r && ours.has(addr(r)));
