@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SECURITY_HEADERS } from "./server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Native/wasm and socket-holding packages stay as Node requires, shared with the custom server.
@@ -15,6 +16,10 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.app.json" },
   poweredByHeader: false,
   typedRoutes: false,
+  // Dashboard, /docs and every App Router route; the node:http server adds the same to its own answers.
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
 };
 
 export default nextConfig;

@@ -25,6 +25,10 @@ export interface Config {
   awsRegion: string | null;
   sesEndpoint: string | null;
   sesConfigurationSet: string | null;
+  /** SNS topics whose SES events we accept (required with MAIL_PROVIDER=ses). */
+  snsTopicArns: string[];
+  /** Replaces the Amazon host pattern of SNS certificate and subscribe URLs (private setups, tests). */
+  snsCertUrlPattern: string | null;
 }
 
 const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -52,6 +56,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`MAIL_PROVIDER: "${provider}" is not one of sink, smtp, ses`);
   }
   if (provider === "smtp" && !env.SMTP_URL) throw new Error("MAIL_PROVIDER=smtp needs SMTP_URL");
+  const snsTopicArns = list(env.SNS_TOPIC_ARNS);
+  // Without a topic list anyone with an SNS topic of their own could post events to us.
+  if (provider === "ses" && !snsTopicArns.length) {
+    throw new Error("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS: the comma-separated ARNs of the SNS topics your SES events are published to");
+  }
+  if (env.SNS_CERT_URL_PATTERN) {
+    try {
+      new RegExp(env.SNS_CERT_URL_PATTERN);
+    } catch {
+      throw new Error(`SNS_CERT_URL_PATTERN: "${env.SNS_CERT_URL_PATTERN}" is not a regular expression`);
+    }
+  }
+  // The Inngest dev server accepts unsigned calls: never in production (NODE_ENV=production,
+  // which `npm start` and `next start` set).
+  if (env.NODE_ENV === "production" && env.INNGEST_DEV && !["0", "false"].includes(env.INNGEST_DEV.toLowerCase())) {
+    throw new Error("INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY");
+  }
   const inngestConfigured = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV);
   const driver = (env.JOBS_DRIVER || (inngestConfigured ? "inngest" : "embedded")).toLowerCase();
   if (driver !== "inngest" && driver !== "embedded") {
@@ -82,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     awsRegion: env.AWS_REGION || null,
     sesEndpoint: env.SES_ENDPOINT || null,
     sesConfigurationSet: env.SES_CONFIGURATION_SET || null,
+    snsTopicArns,
+    snsCertUrlPattern: env.SNS_CERT_URL_PATTERN || null,
   };
 }
 

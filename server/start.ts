@@ -9,6 +9,7 @@ import { createHttpServer, type NextHandler } from "./http/server";
 import { EmbeddedDriver } from "./jobs/embedded";
 import { registerTasks } from "./jobs/register";
 import { ensureSecrets } from "./secrets";
+import { sealLegacySigningSecrets } from "./webhooks/signing-secret";
 
 export interface RunningServer {
   url: string;
@@ -25,6 +26,8 @@ export interface RunningServer {
 export async function startServer(opts: { port?: number; host?: string; next?: NextHandler | null } = {}): Promise<RunningServer> {
   ensureSecrets();
   await database({ serveSocket: true });
+  // Webhook secrets written before they were encrypted at rest (they are also sealed on first use).
+  await sealLegacySigningSecrets();
   await listenForInvalidations();
   registerTasks();
   const driver = config().jobsDriver === "embedded" ? new EmbeddedDriver() : null;

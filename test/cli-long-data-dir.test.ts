@@ -26,7 +26,13 @@ afterAll(async () => {
 
 describe.runIf(embedded)("the CLI beside a server whose data directory has a long path", () => {
   it("creates an account through the running server", async () => {
-    expect(Buffer.byteLength(path.join(longDir, ".posthaste.sock"))).toBeGreaterThan(107);
+    expect(Buffer.byteLength(path.join(longDir, ".posthaste-socket", "db.sock"))).toBeGreaterThan(107);
+    // In the shared temp directory: a folder only the owner can enter, a socket only the owner can use.
+    const { pgliteSocketPath } = await import("../server/db/socket-path");
+    const socket = pgliteSocketPath(longDir);
+    expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
+    expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
     const { stdout } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", "accounts", "create", "--email", `long-${Date.now()}@example.com`, "--json"],
       { env: { ...process.env, PGLITE_DIR: longDir }, timeout: 60_000 });
     const { apiKey } = JSON.parse(stdout.trim());

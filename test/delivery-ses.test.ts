@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { createSign } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
 import { addVerifiedDomain, emailRow, enqueue, eventsFor, timeline, waitFor, waitForStatus } from "./support/delivery";
@@ -11,31 +13,49 @@ import { addVerifiedDomain, emailRow, enqueue, eventsFor, timeline, waitFor, wai
 /**
  * SES cannot be reached from here: a local HTTP endpoint speaks SESv2's SendEmail shapes
  * (POST /v2/email/outbound-emails → { MessageId }), and SNS notifications are signed with
- * a certificate made here with openssl, served the way SNS serves its signing certificate.
+ * a certificate made here with openssl, served over https the way SNS serves its signing
+ * certificate (the test process trusts that certificate as a CA; nothing else is relaxed).
  */
 let server: TestServer;
 let aws: http.Server;
+let sns: https.Server;
 let awsUrl = "";
+let snsUrl = "";
 const sendRequests: { body: any; auth: string | undefined }[] = [];
 let sesRefuse: string | null = null;
 let subscribed = 0;
 let privateKey = "";
 let certUrl = "";
+/** GETs per path on the SNS stand-in (and the plain-http one), to show what was never fetched. */
+const fetches = new Map<string, number>();
+const fetched = (path: string) => fetches.get(path) ?? 0;
+const originalCa = https.globalAgent.options.ca;
 
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sns-cert-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=sns.local"], { stdio: "ignore" });
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=sns.local", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
   privateKey = fs.readFileSync(path.join(dir, "key.pem"), "utf8");
   const cert = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
+  https.globalAgent.options.ca = [...tls.rootCertificates, cert];
+  const snsHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = req.url ?? "/";
+    fetches.set(url.split("?")[0], fetched(url.split("?")[0]) + 1);
+    if (url === "/SimpleNotificationService-test.pem" || url === "/cert-as-text.txt" || url === "/unlisted.pem" || url === "/plain-http.pem") return res.end(cert);
+    if (url === "/redirecting.pem") {
+      res.writeHead(302, { location: `${snsUrl}/SimpleNotificationService-test.pem` });
+      return res.end();
+    }
+    if (url.startsWith("/confirm")) {
+      subscribed++;
+      return res.end("<ConfirmSubscriptionResponse/>");
+    }
+    res.writeHead(404).end();
+  };
+  sns = https.createServer({ key: privateKey, cert }, snsHandler);
   aws = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
-      if (req.url === "/SimpleNotificationService-test.pem") return res.end(cert);
-      if (req.url?.startsWith("/confirm")) {
-        subscribed++;
-        return res.end("<ConfirmSubscriptionResponse/>");
-      }
       if (req.method === "POST" && req.url === "/v2/email/outbound-emails") {
         const body = JSON.parse(Buffer.concat(chunks).toString());
         sendRequests.push({ body, auth: req.headers.authorization });
@@ -46,12 +66,14 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "application/json" });
         return res.end(JSON.stringify({ MessageId: `0100-ses-${sendRequests.length}` }));
       }
-      res.writeHead(404).end();
+      snsHandler(req, res);
     });
   });
   await new Promise<void>((r) => aws.listen(0, "127.0.0.1", () => r()));
+  await new Promise<void>((r) => sns.listen(0, "127.0.0.1", () => r()));
   awsUrl = `http://127.0.0.1:${(aws.address() as { port: number }).port}`;
-  certUrl = `${awsUrl}/SimpleNotificationService-test.pem`;
+  snsUrl = `https://127.0.0.1:${(sns.address() as { port: number }).port}`;
+  certUrl = `${snsUrl}/SimpleNotificationService-test.pem`;
   server = await startTestServer({
     MAIL_PROVIDER: "ses",
     SES_ENDPOINT: awsUrl,
@@ -59,18 +81,23 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: "AKIDLOCAL",
     AWS_SECRET_ACCESS_KEY: "local-secret",
     SES_CONFIGURATION_SET: "posthaste-events",
-    SNS_CERT_URL_PATTERN: `^${awsUrl.replace(/[.]/g, "\\.")}/`,
+    // Both stand-ins match the host pattern, so only the https rule keeps the plain one out.
+    SNS_CERT_URL_PATTERN: "^[a-z]+://127\\.0\\.0\\.1:\\d+/",
+    SNS_TOPIC_ARNS: `${TOPIC}, arn:aws:sns:eu-west-1:123456789012:second-topic`,
     DISPATCH_IDLE_MS: "100",
   });
 });
 afterAll(async () => {
+  https.globalAgent.options.ca = originalCa;
   await server?.stop();
   aws?.close();
+  sns?.close();
 });
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:posthaste-events";
 
 function snsMessage(type: "Notification" | "SubscriptionConfirmation", message: string, version: "1" | "2" = "2", extra: Record<string, string> = {}) {
+  // Signed after `extra` applies, so a test can sign any topic or certificate URL it likes.
   const m: Record<string, string> = {
     Type: type,
     MessageId: `sns-${Math.random()}`,
@@ -128,7 +155,7 @@ describe("SES provider", () => {
 
 describe("SNS event ingest", () => {
   it("confirms a subscription only after its signature checks out", async () => {
-    const body = snsMessage("SubscriptionConfirmation", "You have chosen to subscribe", "1", { SubscribeURL: `${awsUrl}/confirm?token=t`, Token: "t" });
+    const body = snsMessage("SubscriptionConfirmation", "You have chosen to subscribe", "1", { SubscribeURL: `${snsUrl}/confirm?token=t`, Token: "t" });
     expect((await post({ ...body, Signature: body.Signature.replace(/^./, (c) => (c === "A" ? "B" : "A")) })).status).toBe(403);
     expect(subscribed).toBe(0);
     const res = await post(body);
@@ -182,5 +209,83 @@ describe("SNS event ingest", () => {
     expect((await fetch(`${server.url}/api/ses/sns`, { method: "POST", body: "not json" })).status).toBe(400);
     expect((await emailRow(id)).status).toBe("sent");
     await waitFor(async () => (await emailRow(id)).status === "sent");
+  });
+
+  const bounceOf = (sesMessageId: string | null, address: string) => JSON.stringify({ eventType: "Bounce", mail: { messageId: sesMessageId }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: address, diagnosticCode: "550 no such user" }] } });
+
+  async function nothingChanged(id: string, apiKey: string) {
+    expect((await emailRow(id)).status).toBe("sent");
+    expect((await eventsFor(id)).map((e) => e.type)).toEqual(["email.sent"]);
+    expect((await server.api("GET", "/v1/suppressions", { key: apiKey })).body.data).toEqual([]);
+  }
+
+  it("ignores a correctly signed notification from a topic that is not listed", async () => {
+    const { id, apiKey } = await sesSend(["f@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const foreign = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", { TopicArn: "arn:aws:sns:eu-west-1:999999999999:someone-elses" });
+    expect((await post(foreign)).status).toBe(403);
+    await nothingChanged(id, apiKey);
+    // A second listed topic is accepted like the first.
+    const second = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", { TopicArn: "arn:aws:sns:eu-west-1:123456789012:second-topic" });
+    expect((await post(second)).status).toBe(200);
+    await waitForStatus(id, ["bounced"]);
+  });
+
+  it("never suppresses or reports an address the named message was not sent to", async () => {
+    const { id, apiKey } = await sesSend(["g@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    for (const event of [
+      bounceOf(row.sesMessageId, "victim@example.net"),
+      JSON.stringify({ eventType: "Complaint", mail: { messageId: row.sesMessageId! }, complaint: { complainedRecipients: [{ emailAddress: "victim@example.net" }] } }),
+      JSON.stringify({ eventType: "DeliveryDelay", mail: { messageId: row.sesMessageId }, deliveryDelay: { delayedRecipients: [{ emailAddress: "victim@example.net" }] } }),
+      JSON.stringify({ eventType: "Delivery", mail: { messageId: row.sesMessageId }, delivery: { recipients: ["victim@example.net"] } }),
+    ]) {
+      const res = await post(snsMessage("Notification", event));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ applied: false });
+    }
+    await nothingChanged(id, apiKey);
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent"]);
+  });
+
+  it("counts cc and bcc recipients as the message's own", async () => {
+    const a = await server.account();
+    const domain = await addVerifiedDomain(a.accountId, `ses-cc-${Date.now()}.example.com`);
+    const id = await enqueue(a.accountId, { domainId: domain.id, from: `orders@${domain.name}`, to: ["h@example.org"], cc: ["Carbon <Copy@example.org>"], bcc: ["hidden@example.org"], subject: "Order", text: "thanks" });
+    const row = await waitForStatus(id, ["sent"]);
+    expect((await post(snsMessage("Notification", bounceOf(row.sesMessageId, "copy@example.org")))).status).toBe(200);
+    expect((await post(snsMessage("Notification", bounceOf(row.sesMessageId, "hidden@example.org")))).status).toBe(200);
+    await waitForStatus(id, ["bounced"]);
+    const list = await server.api("GET", "/v1/suppressions", { key: a.apiKey });
+    expect(list.body.data.map((s: { address: string }) => s.address).sort()).toEqual(["copy@example.org", "hidden@example.org"]);
+  });
+
+  it("does not fetch anything for a subscription confirmation from an unlisted topic", async () => {
+    const before = subscribed;
+    const body = snsMessage("SubscriptionConfirmation", "subscribe", "2", {
+      TopicArn: "arn:aws:sns:eu-west-1:999999999999:someone-elses",
+      SigningCertURL: `${snsUrl}/unlisted.pem`,
+      SubscribeURL: `${snsUrl}/confirm?token=u`,
+      Token: "u",
+    });
+    expect((await post(body)).status).toBe(403);
+    expect(subscribed).toBe(before);
+    expect(fetched("/unlisted.pem")).toBe(0);
+  });
+
+  it("refuses certificate URLs that redirect, are not .pem or are not https, and remembers a failed fetch", async () => {
+    const { id, apiKey } = await sesSend(["k@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const event = bounceOf(row.sesMessageId, "k@example.org");
+    for (let i = 0; i < 3; i++) {
+      expect((await post(snsMessage("Notification", event, "2", { SigningCertURL: `${snsUrl}/redirecting.pem` }))).status).toBe(403);
+    }
+    // Fetched once: the failure is cached, so a flood of forged messages costs one request.
+    expect(fetched("/redirecting.pem")).toBe(1);
+    expect((await post(snsMessage("Notification", event, "2", { SigningCertURL: `${snsUrl}/cert-as-text.txt` }))).status).toBe(403);
+    expect(fetched("/cert-as-text.txt")).toBe(0);
+    expect((await post(snsMessage("Notification", event, "2", { SigningCertURL: `${awsUrl}/plain-http.pem` }))).status).toBe(403);
+    expect(fetched("/plain-http.pem")).toBe(0);
+    await nothingChanged(id, apiKey);
   });
 });

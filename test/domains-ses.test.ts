@@ -73,6 +73,7 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: "test",
     AWS_SECRET_ACCESS_KEY: "test",
     DOMAIN_VERIFY_CACHE: "1",
+    SNS_TOPIC_ARNS: "arn:aws:sns:eu-west-1:123456789012:posthaste-events",
   });
 });
 afterAll(async () => {

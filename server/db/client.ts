@@ -1,7 +1,5 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -11,6 +9,7 @@ import postgres from "postgres";
 import { config } from "../config";
 import { processShared } from "../lib/process-shared";
 import * as schema from "./schema";
+import { pgliteSocketPath, prepareSocketFolder, withOwnerOnlyUmask } from "./socket-path";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,22 +32,6 @@ function migrationsFolder(): string {
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(", ")})`);
   return found;
-}
-
-// A Unix socket path holds at most 107 bytes on Linux (103 on macOS); Node shortens a
-// longer one silently, and the CLI would then not find the server.
-const MAX_SOCKET_PATH = 100;
-
-/**
- * Where a running server exposes its embedded database to the CLI: beside the data, or,
- * when that path is too long for a socket, in the temp folder under a name derived from
- * the data directory (so the CLI computes the same one).
- */
-export function pgliteSocketPath(dir: string): string {
-  const beside = path.join(dir, ".posthaste.sock");
-  if (Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside;
-  const digest = createHash("sha256").update(path.resolve(dir)).digest("hex").slice(0, 24);
-  return path.join(os.tmpdir(), `posthaste-${digest}.sock`);
 }
 
 function canConnect(socketPath: string): Promise<boolean> {
@@ -111,11 +94,11 @@ async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<
   await migrate(db, { migrationsFolder: migrationsFolder() });
   let socketServer: { stop(): Promise<void> } | null = null;
   if (opts.serveSocket) {
+    prepareSocketFolder(socketPath);
     fs.rmSync(socketPath, { force: true });
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
     const server = new PGLiteSocketServer({ db: exclusiveOfTransactions(client), path: socketPath, maxConnections: 16 });
-    await server.start();
-    fs.chmodSync(socketPath, 0o600); // the owner's CLI only (it may sit in the shared temp folder)
+    await withOwnerOnlyUmask(() => server.start());
     socketServer = server;
   }
   return {
@@ -127,7 +110,11 @@ async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<
     },
     close: async () => {
       await socketServer?.stop();
-      fs.rmSync(socketPath, { force: true });
+      if (socketServer) {
+        fs.rmSync(socketPath, { force: true });
+        // Leave no empty folder behind in the temp directory; one still in use stays.
+        try { fs.rmdirSync(path.dirname(socketPath)); } catch { /* not empty or already gone */ }
+      }
       await client.close();
     },
   };

@@ -5,12 +5,14 @@ import { healthCheck } from "../health";
 import { matchPublicRoute } from "./public-routes";
 import { registerPublicRoutes } from "./register-public-routes";
 import { readBody } from "./read-body";
+import { SECURITY_HEADERS } from "./security-headers";
 import { errorResponse, handleV1, unknownRouteResponse, type V1Response } from "./v1";
 
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 function send(res: ServerResponse, response: V1Response, close = false): void {
-  res.writeHead(response.status, close ? { ...response.headers, connection: "close" } : response.headers);
+  const headers = { ...SECURITY_HEADERS, ...response.headers };
+  res.writeHead(response.status, close ? { ...headers, connection: "close" } : headers);
   res.end(response.body);
 }
 

@@ -10,9 +10,11 @@ import { errorResponse, handleV1, unknownRouteResponse, type V1Request, type V1R
  * server runs, fed from a fetch Request. Used where Next serves everything (Vercel,
  * `next start`).
  */
+const tooLarge = () => errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413));
+
 async function toV1Request(req: Request): Promise<V1Request | V1Response> {
   const body = await readWebBody(req, config().maxBodyBytes);
-  if (!body.ok) return errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413));
+  if (!body.ok) return tooLarge();
   const url = new URL(req.url);
   return { method: req.method, url: url.pathname + url.search, header: (name) => req.headers.get(name) ?? undefined, body: body.body };
 }
@@ -31,8 +33,18 @@ export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
   const request = await toV1Request(req);
   if ("status" in request) return toResponse(request);
   const found = matchPublicRoute(request.method, request.url.split("?")[0]);
-  if (!found) return new Response("Not found", { status: 404 });
+  if (!found) return serveUnknownRouteFromWeb(req);
   return toResponse(await found.route.handle(request, found.match));
+}
+
+/**
+ * The request with its body read under MAX_BODY_BYTES (413 before reading past it), for
+ * App Router routes whose library would otherwise read any size (tRPC's fetch adapter).
+ */
+export async function withinBodyLimit(req: Request): Promise<Request | Response> {
+  const body = await readWebBody(req, config().maxBodyBytes);
+  if (!body.ok) return toResponse(tooLarge());
+  return new Request(req.url, { method: req.method, headers: req.headers, body: body.body ? new Uint8Array(body.body) : null, signal: req.signal });
 }
 
 /** A path no page, route or endpoint serves (the App Router's root catch-all). */

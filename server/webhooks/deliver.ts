@@ -7,6 +7,7 @@ import { defineTask } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
 import { post, DEADLINE_MS, type PostResult } from "./http-post";
+import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
@@ -22,6 +23,7 @@ interface Claimed {
   attempts: number;
   payload: { id: string; type: string; created_at: string; data: unknown };
   url: string;
+  /** As stored: encrypted (or plaintext from before encryption); see signing-secret.ts. */
   secret: string;
   enabled: boolean;
   suspended_by_plan: boolean;
@@ -69,10 +71,17 @@ function bodyOf(payload: Claimed["payload"]): string {
 function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> {
   const body = bodyOf(delivery.payload);
   const t = Math.floor(Date.now() / 1000);
+  let secret: string;
+  try {
+    secret = signingSecretOf(delivery.endpoint_id, delivery.secret);
+  } catch (err) {
+    // A secret sealed under another ENCRYPTION_KEY: an attempt that failed on our side, nothing sent.
+    return Promise.resolve({ status: null, error: `signing secret unreadable: ${(err as Error).message}`, bodyHead: null, durationMs: 0 });
+  }
   return post(target, {
     "content-type": "application/json",
     "user-agent": "Posthaste-Webhooks/1.0",
-    [SIGNATURE_HEADER]: signatureHeader(delivery.secret, t, body),
+    [SIGNATURE_HEADER]: signatureHeader(secret, t, body),
     [EVENT_ID_HEADER]: delivery.event_id,
     [TIMESTAMP_HEADER]: String(t),
   }, body);

@@ -9,6 +9,7 @@ import { EVENT_TYPES } from "../events/types";
 import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
 import { ms } from "../lib/time";
+import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
 export const MAX_DESCRIPTION = 500;
@@ -91,6 +92,7 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
   const url = await checkedUrl(input.url);
   const limit = planOf(account.plan).webhooks;
   const { db } = await database();
+  const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // Serialise creates per account so concurrent requests cannot pass the allowance together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + account.id}))`);
@@ -106,11 +108,11 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
       events,
       enabled: input.enabled ?? true,
       description: input.description ?? null,
-      secret: newSecret(),
+      secret: sealSigningSecret(secret),
     }).returning();
     return inserted;
   });
-  return { ...endpointView(row), secret: row.secret };
+  return { ...endpointView(row), secret };
 }
 
 export async function listEndpoints(accountId: string): Promise<EndpointView[]> {
@@ -180,6 +182,7 @@ export async function deleteEndpoint(accountId: string, id: string): Promise<{ i
   await endpointRow(accountId, id);
   const { db } = await database();
   await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  forgetSigningSecret(id);
   return { id, deleted: true };
 }
 
@@ -188,7 +191,8 @@ export async function rotateSecret(accountId: string, id: string): Promise<{ id:
   await endpointRow(accountId, id);
   const secret = newSecret();
   const { db } = await database();
-  await db.update(webhookEndpoints).set({ secret })
+  await db.update(webhookEndpoints).set({ secret: sealSigningSecret(secret) })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  forgetSigningSecret(id);
   return { id, secret };
 }

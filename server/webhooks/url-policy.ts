@@ -17,12 +17,30 @@ export interface CheckedTarget {
   family: 4 | 6 | null;
 }
 
-/** Only ordinary unicast addresses pass: no private, loopback, link-local, CGNAT, multicast,
- * unspecified, reserved, or IPv4-embedding IPv6 forms (mapped addresses are unwrapped first). */
+/** Global unicast IPv6 (RFC 4291): everything else is local, special or unassigned. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * IPv6 forms that carry an IPv4 address and reach it through a translator or tunnel:
+ * mapped, compatible, SIIT, NAT64 (well-known and local-use), 6to4, Teredo. Refused
+ * whatever the embedded IPv4 address is, so no spelling leads to a private one.
+ */
+const IPV4_EMBEDDING_V6 = ["::ffff:0:0/96", "::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"].map((c) =>
+  ipaddr.parseCIDR(c),
+);
+
+/**
+ * An allow-list, not a deny-list: IPv4 must be ordinary unicast (no private, loopback,
+ * link-local, CGNAT, multicast, unspecified or reserved range), IPv6 must be global
+ * unicast (2000::/3) and not one of the IPv4-embedding forms.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== "unicast") return false;
+  if (parsed.kind() === "ipv4") return true;
+  const v6 = parsed as ipaddr.IPv6;
+  return v6.match(GLOBAL_UNICAST_V6) && !IPV4_EMBEDDING_V6.some((range) => v6.match(range));
 }
 
 function parseUrl(raw: string): URL {
@@ -71,19 +89,19 @@ export async function checkTarget(raw: string, opts: { requireResolution: boolea
   const literal = ipLiteral(url);
   if (literal) {
     if (!isPublicAddress(literal)) throw new TargetRefused("url must not point at a private, loopback, link-local or reserved address");
-    const processed = ipaddr.process(literal);
-    return { url, address: processed.toString(), family: processed.kind() === "ipv4" ? 4 : 6 };
+    const parsed = ipaddr.parse(literal);
+    return { url, address: parsed.toString(), family: parsed.kind() === "ipv4" ? 4 : 6 };
   }
   if (host === "localhost" || host.endsWith(".localhost") || !host.includes(".")) {
     throw new TargetRefused("url must name a public host");
   }
   const { addresses, failed } = await resolveAll(host);
-  const blocked = addresses.find((a) => !isPublicAddress(a));
-  if (blocked) throw new TargetRefused(`url's host resolves to a private or reserved address (${blocked})`);
+  // The message never names the address: it would tell a tenant what our internal names resolve to.
+  if (addresses.some((a) => !isPublicAddress(a))) throw new TargetRefused("url's host resolves to a private or reserved address");
   if (addresses.length === 0) {
     if (opts.requireResolution) throw new TargetRefused(failed ? `could not resolve ${host}` : `${host} has no addresses`);
     return { url, address: null, family: null };
   }
-  const first = ipaddr.process(addresses[0]);
+  const first = ipaddr.parse(addresses[0]);
   return { url, address: first.toString(), family: first.kind() === "ipv4" ? 4 : 6 };
 }

@@ -3,7 +3,7 @@ import dns2 from "dns2";
 // dns2's typings lag its runtime (RCODE, per-type resource fields): use it untyped here.
 const Packet = (dns2 as any).Packet;
 
-export type DnsType = "TXT" | "MX" | "CNAME" | "NS" | "A";
+export type DnsType = "TXT" | "MX" | "CNAME" | "NS" | "A" | "AAAA";
 
 /** An MX value is "priority host" or just "host" (priority 10). */
 export interface TestDnsServer {
@@ -60,7 +60,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
           response.answers.push(b ? { ...base, priority: Number(a), exchange: b } : { ...base, priority: 10, exchange: a });
         } else if (typeName === "CNAME") response.answers.push({ ...base, domain: value });
         else if (typeName === "NS") response.answers.push({ ...base, ns: value });
-        else if (typeName === "A") response.answers.push({ ...base, address: value });
+        else if (typeName === "A" || typeName === "AAAA") response.answers.push({ ...base, address: value });
       }
       send(response);
     },
@@ -86,7 +86,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       else records.delete(key(name, type));
     },
     remove(name, type) {
-      for (const t of type ? [type] : (["TXT", "MX", "CNAME", "NS", "A"] as const)) records.delete(key(name, t));
+      for (const t of type ? [type] : (["TXT", "MX", "CNAME", "NS", "A", "AAAA"] as const)) records.delete(key(name, t));
     },
     clear() {
       records.clear();

@@ -1,12 +1,16 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { sessionAccountId } from "@/server/auth/session";
+import { withinBodyLimit } from "@/server/http/web";
 
 /**
  * The dashboard's tRPC endpoint: the same procedures /v1 serves, authorised by the
  * owner's session cookie instead of a key.
  */
-async function handler(req: Request): Promise<Response> {
+async function handler(incoming: Request): Promise<Response> {
+  // The same MAX_BODY_BYTES as /v1: tRPC's fetch adapter would read a body of any size.
+  const req = await withinBodyLimit(incoming);
+  if (req instanceof Response) return req;
   // Session cookies ride on every request from the browser: refuse cross-site writes.
   const origin = req.headers.get("origin");
   if (req.method !== "GET" && origin && new URL(origin).host !== (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))) {
