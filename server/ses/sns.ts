@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
 import { emails } from "../db/schema";
-import { bareAddress } from "../delivery/addresses";
+import { parseMailbox } from "../lib/email-address";
 import { evaluateBreaker } from "../delivery/breaker";
 import { applyHappenings, type Happening } from "../delivery/status";
 import { envelope } from "../errors";
@@ -86,7 +86,12 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
     .where(eq(emails.sesMessageId, sesMessageId))
     .limit(1);
   if (!email) return false;
-  const ours = new Set([...email.to, ...email.cc, ...email.bcc].map(bareAddress));
+  // The stored, normalised recipients (a legacy row the parser refuses names no one).
+  const ours = new Set<string>();
+  for (const text of [...email.to, ...email.cc, ...email.bcc]) {
+    const mailbox = parseMailbox(text);
+    if (mailbox.ok) ours.add(mailbox.value.address);
+  }
   const happenings = happeningsOf(event, ours);
   if (!happenings.length) return false;
   await db.transaction((tx) => applyHappenings(tx, [{ email, happenings }]));
