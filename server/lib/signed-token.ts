@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { config } from "../config";
+
+/**
+ * Tokens that travel in links: base64url(JSON payload) "." base64url(HMAC-SHA256), keyed
+ * from AUTH_SECRET and a purpose, so a token made for one use is never accepted for another.
+ */
+function mac(purpose: string, body: string): Buffer {
+  const secret = config().authSecret;
+  if (!secret) throw new Error("AUTH_SECRET is needed to sign links");
+  return createHmac("sha256", `posthaste-${purpose}:${secret}`).update(body).digest();
+}
+
+export function signPayload(purpose: string, payload: object): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `${body}.${mac(purpose, body).toString("base64url")}`;
+}
+
+/** The payload, or null when the token is malformed or its signature does not match. */
+export function readSignedPayload(purpose: string, token: string): Record<string, unknown> | null {
+  const [body, signature, extra] = token.split(".");
+  if (!body || !signature || extra !== undefined) return null;
+  const given = Buffer.from(signature, "base64url");
+  const expected = mac(purpose, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    return payload && typeof payload === "object" && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
