@@ -38,7 +38,7 @@ export async function countAttempt(key: string, window: Window): Promise<Verdict
       window_started_at = case when l.window_started_at <= now() - ${seconds}::int * interval '1 second' then now() else l.window_started_at end,
       count = case when l.window_started_at <= now() - ${seconds}::int * interval '1 second' then 1 else l.count + 1 end
     returning count::int as count,
-      greatest(1, ceil(extract(epoch from window_started_at + ${seconds}::int * interval '1 second' - now())))::int as retry`);
+      least(${seconds}::int, greatest(1, ceil(extract(epoch from window_started_at + ${seconds}::int * interval '1 second' - now()))))::int as retry`);
   if (++sincePrune >= PRUNE_EVERY) {
     sincePrune = 0;
     await rows(sql`delete from auth_rate_limits where window_started_at < now() - ${Math.ceil(longestWindowSeconds())}::int * interval '1 second'`);

@@ -30,10 +30,10 @@ function authConfig(): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
     pages: { signIn: "/sign-in" },
-    // A wrong password is an answer to the user, not a server fault: don't log its stack.
+    // A refused sign-in (wrong password, rate limit) is an answer to the user, not a server fault: don't log its stack.
     logger: {
       error(error) {
-        if (error.name !== "CredentialsSignin") console.error(error);
+        if (!(error instanceof CredentialsSignin)) console.error(error);
       },
     },
     providers: [
