@@ -2,11 +2,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
 
 /**
- * Tokens that travel in links: base64url(JSON payload) "." base64url(HMAC-SHA256), keyed
- * from AUTH_SECRET and a purpose, so a token made for one use is never accepted for another.
+ * Tokens that travel in links (unsubscribe, email verification): base64url(JSON payload)
+ * "." base64url(HMAC-SHA256), keyed with "posthaste-<purpose>:<AUTH_SECRET>", so a token made
+ * for one use is never accepted for another. (ENCRYPTION_KEY stands in for an unset
+ * AUTH_SECRET, as unsubscribe links always allowed.)
  */
 function mac(purpose: string, body: string): Buffer {
-  const secret = config().authSecret;
+  const secret = config().authSecret ?? config().encryptionKey;
   if (!secret) throw new Error("AUTH_SECRET is needed to sign links");
   return createHmac("sha256", `posthaste-${purpose}:${secret}`).update(body).digest();
 }
