@@ -277,6 +277,29 @@ describe("the client IP", () => {
   });
 });
 
+describe("the client IP behind npm start's node:http server", () => {
+  // Runs after the test above: once a server stamps requests in this process, the header is believed.
+  it("is the socket's peer: a client's own x-posthaste-client-ip is replaced before Next sees it", async () => {
+    const { createHttpServer } = await import("../server/http/server");
+    const seen: Array<string | null> = [];
+    const http = createHttpServer(async (req, res) => {
+      process.env.TRUSTED_PROXY_HOPS = "0";
+      seen.push(auth.clientIp.clientIp(new Headers(req.headers as Record<string, string>)));
+      process.env.TRUSTED_PROXY_HOPS = "1";
+      res.end("next");
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (http.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/sign-in`, { headers: { [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.66", "x-forwarded-for": "192.0.2.77" } });
+      expect(await res.text()).toBe("next");
+      expect(seen).toEqual(["127.0.0.1"]);
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 describe("reserved addresses", () => {
   it.each([SYSTEM_SENDER, SYSTEM_SENDER.toUpperCase(), SANDBOX, ` ${SANDBOX} `])("%s cannot be signed up", async (email) => {
     await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() })).rejects.toThrow(/belongs to the service/);
