@@ -139,6 +139,11 @@ describe("sign-up and verification", () => {
     const [body, mac] = token.split(".");
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), x: 9999999999 })).toString("base64url");
     expect(await auth.verification.confirmEmail(`${forged}.${mac}`)).toBe("invalid");
+    // The signature's last character carries two spare bits: the same bytes spelled otherwise are refused too.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelled = token.replace(/.$/, (c) => alphabet[alphabet.indexOf(c) ^ 1]);
+    expect(Buffer.from(respelled.split(".")[1], "base64url")).toEqual(Buffer.from(token.split(".")[1], "base64url"));
+    expect(await auth.verification.confirmEmail(respelled)).toBe("invalid");
     expect((await accountOf(email)).email_verified_at).toBeNull();
     expect(await auth.verification.confirmEmail(token)).toBe("confirmed");
   });

@@ -22,8 +22,10 @@ export function signPayload(purpose: string, payload: object): string {
 export function readSignedPayload(purpose: string, token: string): Record<string, unknown> | null {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return null;
-  const given = Buffer.from(signature, "base64url");
-  const expected = mac(purpose, body);
+  // Compared as text: decoding would accept other spellings of the same bytes (base64url's
+  // last character carries spare bits), and a token should have exactly one form.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(mac(purpose, body).toString("base64url"));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const payload: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
