@@ -354,6 +354,21 @@ describe("test mode and the signup email", () => {
     expect(got.body.to).toEqual([email]);
   });
 
+  it("an account awaiting review may not send to an unverified signup email from its own domain either", async () => {
+    const { addVerifiedDomain } = await import("./support/delivery");
+    const email = unique("review");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const key = await keyFor(email);
+    const domain = `review-${process.pid}-${++n}.example.net`;
+    await addVerifiedDomain((await accountOf(email)).id, domain);
+    const toOwner = () => server.api("POST", "/v1/emails", { key, body: { from: `hello@${domain}`, to: email, subject: "s", text: "t" } });
+    const refused = await toOwner();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.type).toBe("account_pending_review");
+    expect(await auth.verification.confirmEmail(linkToken((await mailTo(email))[0].text))).toBe("confirmed");
+    expect((await toOwner()).status).toBe(200);
+  });
+
   it("an account made by the operator's CLI counts as verified", async () => {
     const { apiKey, email } = await server.account();
     const sent = await send(apiKey, "stranger@example.org");
