@@ -56,6 +56,9 @@ export default defineConfig({
           WEBHOOK_ALLOWED_ORIGINS: `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
           WEBHOOK_RETRY_SCHEDULE: "1,1",
           DNS_SERVERS: "127.0.0.1:1",
+          // Every test signs up and in from 127.0.0.1; the per-address limits keep their defaults.
+          AUTH_SIGNUP_PER_IP: "1000",
+          AUTH_SIGNIN_ATTEMPTS_PER_IP: "1000",
           NEXT_TELEMETRY_DISABLED: "1",
         },
       },

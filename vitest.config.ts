@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["test/global-setup.ts"],
+    // next-auth imports "next/server" without an extension, which Node's ESM loader refuses;
+    // through vite it resolves, so the sign-in tests can call the real route handler.
+    server: { deps: { inline: ["next-auth"] } },
   },
   resolve: { alias: { "@": new URL(".", import.meta.url).pathname } },
 });

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createKey, open, PASSWORD, signUp, uniqueEmail, v1 } from "./helpers";
+import { confirmAddress, createKey, mailTo, open, PASSWORD, signIn, signUp, submitSignUp, uniqueEmail, v1, verificationPath } from "./helpers";
+
+const FAILED = "Wrong email or password, or the address is not confirmed yet (follow the link we emailed you).";
 
 test("sign up, create a key, use it over /v1, see it used in the dashboard, revoke it", async ({ page, baseURL }) => {
   await signUp(page);
@@ -30,6 +32,23 @@ test("sign up, create a key, use it over /v1, see it used in the dashboard, revo
   expect(after.body.error.type).toBe("authentication_error");
 });
 
+test("sign up, sign-in refused until the emailed link is followed, a used link is refused, then sign in", async ({ page }) => {
+  const email = uniqueEmail("journey");
+  await submitSignUp(page, email);
+  await signIn(page, email);
+  await expect(page.locator(".alert.error")).toHaveText(FAILED);
+
+  const link = await verificationPath(email);
+  await confirmAddress(page, email);
+  // The same link a second time.
+  await open(page, link);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.locator(".alert.error")).toContainText("expired, has already been used");
+
+  await signIn(page, email);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+});
+
 test("sign out, wrong password is refused, sign back in", async ({ page }) => {
   const email = await signUp(page, uniqueEmail("signin"));
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -40,23 +59,42 @@ test("sign out, wrong password is refused, sign back in", async ({ page }) => {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator(".alert.error")).toHaveText("Wrong email or password.");
+  await expect(page.locator(".alert.error")).toHaveText(FAILED);
 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 });
 
-test("a second sign-up with the same email is refused", async ({ page, browser }) => {
+test("a sign-up with a taken address reads like any other, and its owner is told", async ({ page, browser }) => {
   const email = await signUp(page, uniqueEmail("dup"));
   const other = await browser.newPage();
-  await open(other, "/sign-up");
-  await other.getByLabel("Email").fill(email.toUpperCase());
-  await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await other.getByLabel("Confirm password").fill(PASSWORD);
-  await other.getByRole("button", { name: "Create account" }).click();
-  await expect(other.locator(".alert.error")).toContainText("already exists");
+  await submitSignUp(other, email.toUpperCase(), "another password");
+  await expect(other.getByRole("status")).toHaveText("Check your inbox: we sent a link to confirm your address. Follow it, then sign in.");
+  expect(await mailTo(email, "Someone tried to sign up to Posthaste with your address")).toContain("Nothing was changed");
+  await signIn(other, email, "another password");
+  await expect(other.locator(".alert.error")).toHaveText(FAILED);
   await other.close();
+});
+
+test("ten wrong passwords for an address lock it for a while, the right one included", async ({ page }) => {
+  const email = await signUp(page, uniqueEmail("locked"));
+  await page.getByRole("button", { name: "Sign out" }).click();
+  for (let i = 0; i < 10; i++) {
+    await signIn(page, email, `wrong password ${i}`);
+    await expect(page.locator(".alert.error")).toHaveText(FAILED);
+  }
+  await signIn(page, email);
+  await expect(page.locator(".alert.error")).toHaveText("Too many sign-in attempts. Wait a few minutes, then try again.");
+});
+
+test("the service's own addresses cannot be signed up", async ({ page }) => {
+  await open(page, "/sign-up");
+  await page.getByLabel("Email").fill("onboarding@posthaste.dev");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator(".alert.error")).toHaveText("This address belongs to the service itself. Sign up with your own address.");
 });
 
 test("error reference pages exist for every type", async ({ page }) => {

@@ -1,4 +1,7 @@
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import postgres from "postgres";
+import { pgliteSocketPath } from "../server/db/socket-path";
 
 let counter = 0;
 
@@ -15,12 +18,60 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-export async function signUp(page: Page, email = uniqueEmail("owner")): Promise<string> {
+/** Fills and submits the sign-up form; the page then says to check the inbox, whatever the address. */
+export async function submitSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
   await open(page, "/sign-up");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+}
+
+/**
+ * The newest mail the service queued to `address` with `subject`, read from the server's
+ * embedded database through the socket the CLI uses (MAIL_PROVIDER=sink keeps it there).
+ * Needs the server playwright.config.ts starts (not E2E_BASE_URL).
+ */
+export async function mailTo(address: string, subject: string): Promise<string> {
+  if (!process.env.E2E_SCRATCH || process.env.E2E_BASE_URL) throw new Error("reading the sink needs the server playwright.config.ts starts");
+  const sql = postgres({ path: pgliteSocketPath(path.join(process.env.E2E_SCRATCH, "db")), max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ text: string }[]>`
+      select text from emails where "to" @> ${sql.json([address])} and subject = ${subject} order by id desc limit 1`;
+    if (!row) throw new Error(`no mail "${subject}" to ${address}`);
+    return row.text;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Path and query of the newest verification link mailed to `email`. */
+export async function verificationPath(email: string): Promise<string> {
+  const text = await mailTo(email, "Confirm your email address for Posthaste");
+  const url = new URL(/(https?:\/\/\S+\/verify-email\?token=\S+)/.exec(text)![1]);
+  return url.pathname + url.search;
+}
+
+/** Follows the emailed link to its confirmation button, as the owner would. */
+export async function confirmAddress(page: Page, email: string): Promise<void> {
+  await open(page, await verificationPath(email));
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByText("Your address is confirmed.")).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await open(page, "/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A new owner through the whole journey: sign up, confirm the address from the email, sign in. */
+export async function signUp(page: Page, email = uniqueEmail("owner")): Promise<string> {
+  await submitSignUp(page, email);
+  await confirmAddress(page, email);
+  await signIn(page, email);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByTestId("account-email")).toHaveText(email);
   return email;

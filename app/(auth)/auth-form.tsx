@@ -7,9 +7,23 @@ import type { FormState } from "./actions";
 export function AuthForm(props: {
   mode: "sign-in" | "sign-up";
   action: (prev: FormState, form: FormData) => Promise<FormState>;
+  /** An error to show before any submission (a refused sign-in redirected back here). */
+  initialError?: string | null;
 }) {
-  const [state, formAction, pending] = useActionState(props.action, { error: null, email: "" });
+  const [state, formAction, pending] = useActionState(props.action, { error: props.initialError ?? null, email: "" });
   const signUp = props.mode === "sign-up";
+  if (state.notice) {
+    return (
+      <main className="auth">
+        <div className="panel">
+          <h1>Check your inbox</h1>
+          <div className="alert success" role="status">{state.notice}</div>
+          <p className="muted"><Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link></p>
+        </div>
+        <HydrationMark />
+      </main>
+    );
+  }
   return (
     <main className="auth">
       <div className="panel">
@@ -35,6 +49,7 @@ export function AuthForm(props: {
         <p className="muted" style={{ marginTop: 16 }}>
           {signUp ? <>Already have an account? <Link href="/sign-in">Sign in</Link></> : <>New here? <Link href="/sign-up">Create an account</Link></>}
         </p>
+        <p className="muted"><Link href="/verify-email">Confirmation link lost or expired?</Link></p>
       </div>
       <HydrationMark />
     </main>

@@ -18,9 +18,10 @@ export interface CreatedAccount {
 /**
  * The account and its first ("Default", full) key in one statement: the CLI may be
  * talking to a running server's embedded database, where only single statements are
- * isolated from the server's own work.
+ * isolated from the server's own work. The email counts as verified (the operator vouches
+ * for it) unless `emailVerified: false` says otherwise, as a dashboard sign-up does.
  */
-export async function createAccount(opts: { email: string; plan: PlanName; approved: boolean }): Promise<CreatedAccount> {
+export async function createAccount(opts: { email: string; plan: PlanName; approved: boolean; emailVerified?: boolean }): Promise<CreatedAccount> {
   const parsed = parseAddress(opts.email);
   if (!parsed.ok) throw new AccountError(`"${opts.email}" is not a valid email address: it ${parsed.reason}`);
   const email = parsed.value.address;
@@ -29,8 +30,9 @@ export async function createAccount(opts: { email: string; plan: PlanName; appro
   const key = generateApiKey();
   const inserted = await rows<{ id: string }>(sql`
     with account as (
-      insert into accounts (id, email, plan, approved_at)
-      values (${id}, ${email}, ${opts.plan}, ${opts.approved ? new Date().toISOString() : null}::timestamptz)
+      insert into accounts (id, email, plan, approved_at, email_verified_at)
+      values (${id}, ${email}, ${opts.plan}, ${opts.approved ? new Date().toISOString() : null}::timestamptz,
+        ${opts.emailVerified === false ? null : new Date().toISOString()}::timestamptz)
       on conflict do nothing
       returning id
     )

@@ -1,11 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { AccountError, createAccount } from "../accounts/accounts";
 import { database } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
-import { newId } from "../lib/ids";
-import { listApiKeys, revokeApiKey } from "./api-keys";
 
 /** scrypt parameters (N=2^15, r=8, p=1: OWASP's minimum for scrypt), kept in the hash so they can rise later. */
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
@@ -43,42 +40,37 @@ export function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** Dashboard owners: sign-up makes an account on `free` plus its first user; sign-in checks the password. */
+/** The sign-up form refused: what to fix, never whether the address has an account. */
 export class SignUpError extends Error {}
 
-export async function registerOwner(input: { email: string; password: string }): Promise<{ userId: string; accountId: string; email: string }> {
-
+/** The sign-up form's fields, checked: the trimmed email and the password. */
+export function checkSignUpInput(input: { email: string; password: string }): { email: string; password: string } {
   const email = input.email.trim();
   if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
   if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
-  const { db } = await database();
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  if (existing) throw new SignUpError("An account with this email already exists. Sign in instead.");
-  const passwordHash = await hashPassword(input.password);
-  let accountId: string;
-  try {
-    // Self-service sign-ups await the operator's review (`accounts approve`), as on Postmark.
-    accountId = (await createAccount({ email, plan: "free", approved: false })).accountId;
-  } catch (err) {
-    if (err instanceof AccountError) throw new SignUpError("An account with this email already exists. Sign in instead.");
-    throw err;
-  }
-  // createAccount makes a key for CLI users; a dashboard owner never saw its plaintext, so it goes.
-  for (const key of await listApiKeys(accountId)) await revokeApiKey(accountId, key.id);
-  const userId = newId();
-  try {
-    await db.insert(users).values({ id: userId, accountId, email, passwordHash });
-  } catch (err) {
-    await db.delete(accounts).where(eq(accounts.id, accountId));
-    throw new SignUpError("An account with this email already exists. Sign in instead.", { cause: err });
-  }
-  return { userId, accountId, email };
+  return { email, password: input.password };
 }
 
-export async function checkCredentials(email: string, password: string): Promise<{ userId: string; accountId: string; email: string } | null> {
+export interface Credentials {
+  userId: string;
+  accountId: string;
+  email: string;
+  passwordHash: string;
+  /** False until the signup email's link is followed (dashboard sign-ups). */
+  verified: boolean;
+}
+
+/** The user whose password this is, or null; an unknown email costs as long as a wrong password. */
+export async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
   const { db } = await database();
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+  const [user] = await db
+    .select({ userId: users.id, accountId: users.accountId, email: users.email, passwordHash: users.passwordHash, verifiedAt: accounts.emailVerifiedAt })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-  return user && ok ? { userId: user.id, accountId: user.accountId, email: user.email } : null;
+  if (!user || !ok) return null;
+  return { userId: user.userId, accountId: user.accountId, email: user.email, passwordHash: user.passwordHash, verified: user.verifiedAt !== null };
 }

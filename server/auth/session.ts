@@ -1,7 +1,8 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "../config";
-import { checkCredentials } from "./passwords";
+import { clientIp } from "./client-ip";
+import { attemptSignIn } from "./sign-in";
 
 declare module "next-auth" {
   interface Session {
@@ -10,6 +11,11 @@ declare module "next-auth" {
   interface User {
     accountId?: string;
   }
+}
+
+/** A sign-in refused by a rate limit; its code reaches the form (and the redirect's `code=`). */
+export class SignInLimited extends CredentialsSignin {
+  code = "rate_limited";
 }
 
 /**
@@ -24,22 +30,24 @@ function authConfig(): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
     pages: { signIn: "/sign-in" },
-    // A wrong password is an answer to the user, not a server fault: don't log its stack.
+    // A refused sign-in (wrong password, rate limit) is an answer to the user, not a server fault: don't log its stack.
     logger: {
       error(error) {
-        if (error.name !== "CredentialsSignin") console.error(error);
+        if (!(error instanceof CredentialsSignin)) console.error(error);
       },
     },
     providers: [
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(raw) {
+        // Both the dashboard's form (signIn in a server action) and a direct POST to
+        // /api/auth/callback/credentials arrive here, so the limits live here.
+        async authorize(raw, request) {
           const email = typeof raw?.email === "string" ? raw.email : "";
           const password = typeof raw?.password === "string" ? raw.password : "";
           if (!email || !password) throw new CredentialsSignin();
-          const found = await checkCredentials(email, password);
-          if (!found) throw new CredentialsSignin();
-          return { id: found.userId, email: found.email, accountId: found.accountId };
+          const result = await attemptSignIn({ email, password, ip: clientIp(request.headers) });
+          if (!result.ok) throw result.reason === "rate_limited" ? new SignInLimited() : new CredentialsSignin();
+          return { id: result.user.userId, email: result.user.email, accountId: result.user.accountId };
         },
       }),
     ],

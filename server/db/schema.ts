@@ -45,6 +45,12 @@ export const accounts = pgTable("accounts", {
   deliverabilityBlockedAt: ts("deliverability_blocked_at"),
   /** The month ("2026-11") for which quota.exceeded has already fired. */
   quotaNotifiedPeriod: text("quota_notified_period"),
+  /**
+   * When the signup email was shown to reach its owner. Null for a dashboard sign-up until
+   * its link is followed: test mode then delivers to nobody but simulators. The default
+   * covers accounts the operator makes (CLI, the platform's own) and rows older than the rule.
+   */
+  emailVerifiedAt: ts("email_verified_at").defaultNow(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("accounts_email_idx").on(sql`lower(${t.email})`)]);
 
@@ -263,6 +269,17 @@ export const rateBuckets = pgTable("rate_buckets", {
   accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
   tokens: doublePrecision("tokens").notNull(),
   updatedAt: ts("updated_at").notNull(),
+});
+
+/**
+ * Fixed-window counters for the dashboard's doors (sign-in, sign-up, verification mail),
+ * keyed by what is counted ("signin-ip:203.0.113.7"). In the database so every instance
+ * and process shares them.
+ */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: ts("window_started_at").notNull(),
+  count: integer("count").notNull(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { stampClientIp } from "../auth/client-ip";
 import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
@@ -63,6 +64,7 @@ export function createHttpServer(nextHandler: NextHandler | null): http.Server {
       } else if (await servePublicRoute(req, res)) {
         // handled
       } else if (nextHandler) {
+        stampClientIp(req); // the dashboard's rate limits need the peer, which Next never sees
         await nextHandler(req, res);
       } else {
         send(res, unknownRouteResponse(req.method ?? "GET", url, req.headers.accept));

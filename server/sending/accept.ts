@@ -10,7 +10,7 @@ import { wake } from "../jobs/tasks";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
-import { parseAddress, parseMailbox, type Mailbox } from "../lib/email-address";
+import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { unstorableAt, unstorableMessage } from "../lib/text";
 import { secondsToUtcMidnight } from "../lib/time";
@@ -45,22 +45,32 @@ function dedupe(lists: Mailbox[][]): Mailbox[][] {
   return lists.map((list) => list.filter((a) => (seen.has(a.address) ? false : (seen.add(a.address), true))));
 }
 
-/** Test mode: recipients other than the signup email and simulator addresses go to the signup email. */
+/**
+ * The signup email as a recipient the account may always reach (test mode, review), or
+ * null. Only once verified: until its link is followed, a dashboard sign-up may hold
+ * anyone's address, and this would mail that stranger. Read off the cached account row.
+ */
+function verifiedOwner(account: Account): Mailbox | null {
+  if (!account.email || !account.emailVerifiedAt) return null;
+  const parsed = parseMailbox(account.email);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** Test mode: recipients other than the verified signup email and simulator addresses go to the signup email. */
 function testModeRecipients(account: Account, draft: SendDraft): Mailbox[][] {
-  const parsed = account.email ? parseMailbox(account.email) : null;
-  const owner = parsed?.ok ? parsed.value : null;
+  const owner = verifiedOwner(account);
   const keep = (a: Mailbox) => a.address === owner?.address || isSimulatorAddress(a.address);
   const lists = [draft.to, draft.cc, draft.bcc];
   if (!owner && lists.some((l) => l.some((a) => !keep(a)))) {
-    throw new ApiError("sandbox_recipient", 422, `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, and this account has no signup email to rewrite to.`);
+    const why = account.email ? "and this account's signup email is not verified yet (follow the link emailed to it)" : "and this account has no signup email to rewrite to";
+    throw new ApiError("sandbox_recipient", 422, `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, ${why}.`);
   }
   return dedupe(lists.map((l) => l.map((a) => (keep(a) ? a : owner!))));
 }
 
-/** Accounts awaiting review reach only their own verified domains, the account email and simulators. */
+/** Accounts awaiting review reach only their own verified domains, the verified account email and simulators. */
 function assertReviewAllows(account: Account, domains: Map<string, AccountDomain>, recipients: Mailbox[]): void {
-  const parsed = account.email ? parseAddress(account.email) : null;
-  const owner = parsed?.ok ? parsed.value.address : null;
+  const owner = verifiedOwner(account)?.address;
   const outside = recipients.filter((a) => a.address !== owner && !isSimulatorAddress(a.address) && !canSend(domains.get(a.domain)));
   if (outside.length) {
     throw new ApiError("account_pending_review", 403, `This account is awaiting review and may send only to its own verified domains, its account email and simulator addresses; not allowed: ${outside.map((a) => a.address).join(", ")}.`);

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
 import { storedMailbox } from "../lib/email-address";
+import { readSignedPayload, signPayload } from "../lib/signed-token";
 
 /**
  * One-click unsubscribe (RFC 8058) for bulk mail. The link carries a signed token naming
@@ -14,35 +14,17 @@ export interface UnsubscribeToken {
   addresses: string[];
 }
 
-function key(): string {
-  const secret = config().authSecret ?? config().encryptionKey;
-  if (!secret) throw new Error("AUTH_SECRET (or ENCRYPTION_KEY) is needed to sign unsubscribe links");
-  return `posthaste-unsubscribe:${secret}`;
-}
-
-function mac(payload: string): string {
-  return createHmac("sha256", key()).update(payload).digest("base64url");
-}
+const PURPOSE = "unsubscribe";
 
 export function unsubscribeToken(token: UnsubscribeToken): string {
-  const payload = Buffer.from(JSON.stringify({ a: token.accountId, e: token.emailId, r: token.addresses })).toString("base64url");
-  return `${payload}.${mac(payload)}`;
+  return signPayload(PURPOSE, { a: token.accountId, e: token.emailId, r: token.addresses });
 }
 
 /** The token's contents, or null when it is malformed or its signature does not match. */
 export function readUnsubscribeToken(token: string): UnsubscribeToken | null {
-  const [payload, signature, extra] = token.split(".");
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { a?: unknown; e?: unknown; r?: unknown };
-    if (typeof parsed.a !== "string" || typeof parsed.e !== "string" || !Array.isArray(parsed.r)) return null;
-    return { accountId: parsed.a, emailId: parsed.e, addresses: parsed.r.filter((x): x is string => typeof x === "string") };
-  } catch {
-    return null;
-  }
+  const parsed = readSignedPayload(PURPOSE, token);
+  if (!parsed || typeof parsed.a !== "string" || typeof parsed.e !== "string" || !Array.isArray(parsed.r)) return null;
+  return { accountId: parsed.a, emailId: parsed.e, addresses: parsed.r.filter((x): x is string => typeof x === "string") };
 }
 
 export function unsubscribeUrl(email: { id: string; accountId: string; to: string[] }): string {

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { sessionAccountId } from "@/server/auth/session";
+import { SIGN_IN_FAILED, SIGN_IN_LIMITED } from "@/server/auth/sign-in";
 import { signInAction } from "../actions";
 import { AuthForm } from "../auth-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage() {
+/** next-auth sends a refused direct POST back here with `error` (and our `code`). */
+export default async function SignInPage(props: { searchParams: Promise<{ error?: string; code?: string }> }) {
   if (await sessionAccountId()) redirect("/");
-  return <AuthForm mode="sign-in" action={signInAction} />;
+  const { error, code } = await props.searchParams;
+  const initialError = error === "CredentialsSignin" ? (code === "rate_limited" ? SIGN_IN_LIMITED : SIGN_IN_FAILED) : null;
+  return <AuthForm mode="sign-in" action={signInAction} initialError={initialError} />;
 }

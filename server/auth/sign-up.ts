@@ -1,0 +1,107 @@
+import { eq, sql } from "drizzle-orm";
+import { AccountError, createAccount } from "../accounts/accounts";
+import { config } from "../config";
+import { database } from "../db/client";
+import { accounts, users } from "../db/schema";
+import { newId } from "../lib/ids";
+import { sendOwnerNotice } from "../notices/send";
+import { listApiKeys, revokeApiKey } from "./api-keys";
+import { pendingOwner, sendVerificationEmail, type PendingOwner } from "./email-verification";
+import { checkSignUpInput, hashPassword, SignUpError } from "./passwords";
+import { assertWithinLimit, countAttempt } from "./rate-limit";
+import { isReservedAddress } from "./reserved-addresses";
+import { authSettings } from "./settings";
+
+/** What every accepted sign-up is told, whether the address was free or taken. */
+export const CHECK_INBOX = "Check your inbox: we sent a link to confirm your address. Follow it, then sign in.";
+/** What every resend request is told. */
+export const RESEND_SENT = "If an account with this address is waiting for confirmation, a new link is on its way.";
+
+const signUpIpKey = (ip: string | null) => (ip === null ? null : `signup-ip:${ip}`);
+/** Mail the public forms send to one address is limited, so they cannot be used to flood it. */
+export const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
+
+/**
+ * A dashboard sign-up. Answers the same whether or not the address has an account
+ * (CHECK_INBOX): a free address gets a `free` account awaiting review and confirmation, and
+ * a verification link; an address whose sign-up was never confirmed gets the new password
+ * and a fresh link (an unconfirmed sign-up holds nothing yet, and must not squat the address);
+ * a confirmed or operator-made account is left as it is and its owner is told someone tried.
+ * Throws SignUpError for a form to fix and TooManyAttempts past a limit.
+ */
+export async function signUpOwner(input: { email: string; password: string; ip: string | null }): Promise<void> {
+  const { email, password } = checkSignUpInput(input);
+  if (isReservedAddress(email)) throw new SignUpError("This address belongs to the service itself. Sign up with your own address.");
+  await assertWithinLimit(signUpIpKey(input.ip), authSettings.signUpsPerIp());
+  await assertWithinLimit(mailKey(email), authSettings.mailsPerAddress());
+  // Hashed before the look-up, so a taken address takes as long to answer as a free one.
+  const passwordHash = await hashPassword(password);
+  const created = await createOwner(email, passwordHash);
+  if (created) return sendVerificationEmail(created);
+  const pending = await replacePendingPassword(email, passwordHash);
+  if (pending) return sendVerificationEmail(pending);
+  await tellOwnerSomeoneTried(email);
+}
+
+/** Asks for a new verification link; answers RESEND_SENT whatever the address. Limited like sign-up. */
+export async function resendVerification(input: { email: string; ip: string | null }): Promise<void> {
+  await assertWithinLimit(signUpIpKey(input.ip), authSettings.signUpsPerIp());
+  await assertWithinLimit(mailKey(input.email), authSettings.mailsPerAddress());
+  const owner = await pendingOwner(input.email);
+  if (owner) await sendVerificationEmail(owner);
+}
+
+/** Sends a fresh link unless the address has had its share of mail: the sign-in of an unconfirmed owner. */
+export async function nudgeUnverified(owner: PendingOwner): Promise<void> {
+  if ((await countAttempt(mailKey(owner.email), authSettings.mailsPerAddress())).allowed) await sendVerificationEmail(owner);
+}
+
+/** The account (plan `free`, awaiting review, email unverified) and its user; null when the address is taken. */
+async function createOwner(email: string, passwordHash: string): Promise<PendingOwner | null> {
+  let accountId: string;
+  try {
+    // Self-service sign-ups await the operator's review (`accounts approve`), as on Postmark.
+    accountId = (await createAccount({ email, plan: "free", approved: false, emailVerified: false })).accountId;
+  } catch (err) {
+    if (err instanceof AccountError) return null;
+    throw err;
+  }
+  // createAccount makes a key for CLI users; a dashboard owner never saw its plaintext, so it goes.
+  for (const key of await listApiKeys(accountId)) await revokeApiKey(accountId, key.id);
+  const { db } = await database();
+  try {
+    await db.insert(users).values({ id: newId(), accountId, email, passwordHash });
+  } catch {
+    // Another sign-up's user holds the address (a race): this account goes, that one answers.
+    await db.delete(accounts).where(eq(accounts.id, accountId));
+    return null;
+  }
+  return { accountId, email, passwordHash };
+}
+
+/** The new password on a user whose account is still unconfirmed (in one statement, so a confirmation cannot slip between). */
+async function replacePendingPassword(email: string, passwordHash: string): Promise<PendingOwner | null> {
+  const { rows } = await database();
+  const [row] = await rows<{ account_id: string; email: string }>(sql`
+    update users set password_hash = ${passwordHash}
+    where lower(email) = lower(${email})
+      and exists (select 1 from accounts a where a.id = users.account_id and a.email_verified_at is null)
+    returning account_id, email`);
+  return row ? { accountId: row.account_id, email: row.email, passwordHash } : null;
+}
+
+async function tellOwnerSomeoneTried(email: string): Promise<void> {
+  const { db } = await database();
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  if (!account) return;
+  const appUrl = config().appUrl;
+  await sendOwnerNotice(db, account.id, {
+    subject: "Someone tried to sign up to Posthaste with your address",
+    text: [
+      `Someone (perhaps you) tried to create a Posthaste account with ${email}, which already has one. Nothing was changed.`,
+      "",
+      `If it was you, sign in at ${appUrl}/sign-in instead.`,
+      "If it was not, you can ignore this message; your account and password are as they were.",
+    ].join("\n"),
+  });
+}

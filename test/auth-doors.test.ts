@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+/**
+ * The dashboard's doors: sign-up, email verification and sign-in. Sign-in goes through
+ * next-auth's real route handler (the credentials callback the form's signIn() reaches);
+ * sign-up and confirmation are the server actions' own calls into server/auth.
+ */
+const SYSTEM_SENDER = "notifications@doors.test";
+const SANDBOX = "onboarding@posthaste.dev";
+const SIMULATOR = "success@simulator.amazonses.com";
+const PASSWORD = "correct horse battery";
+
+let server: TestServer;
+let route: typeof import("../app/api/auth/[...nextauth]/route");
+let NextRequest: typeof import("next/server").NextRequest;
+let auth: {
+  signUp: typeof import("../server/auth/sign-up");
+  verification: typeof import("../server/auth/email-verification");
+  passwords: typeof import("../server/auth/passwords");
+  rateLimit: typeof import("../server/auth/rate-limit");
+  clientIp: typeof import("../server/auth/client-ip");
+  apiKeys: typeof import("../server/auth/api-keys");
+};
+let rows: Awaited<ReturnType<typeof import("../server/db/client").database>>["rows"];
+let sql: typeof import("drizzle-orm").sql;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    APP_URL: "https://doors.test",
+    SYSTEM_SENDER,
+    TRUSTED_PROXY_HOPS: "1",
+    AUTH_SIGNIN_FAILURES_PER_ADDRESS: "3",
+    AUTH_SIGNIN_ATTEMPTS_PER_IP: "6",
+    AUTH_SIGNUP_PER_IP: "3",
+    AUTH_MAILS_PER_ADDRESS: "4",
+  });
+  route = await import("../app/api/auth/[...nextauth]/route");
+  NextRequest = (await import("next/server")).NextRequest;
+  auth = {
+    signUp: await import("../server/auth/sign-up"),
+    verification: await import("../server/auth/email-verification"),
+    passwords: await import("../server/auth/passwords"),
+    rateLimit: await import("../server/auth/rate-limit"),
+    clientIp: await import("../server/auth/client-ip"),
+    apiKeys: await import("../server/auth/api-keys"),
+  };
+  rows = (await (await import("../server/db/client")).database()).rows;
+  sql = (await import("drizzle-orm")).sql;
+});
+afterAll(async () => { await server?.stop(); });
+
+let n = 0;
+const unique = (tag: string) => `${tag}-${process.pid}-${++n}-${Date.now()}@example.com`;
+/**
+ * Each attempt comes from its own client (TRUSTED_PROXY_HOPS=1 reads X-Forwarded-For): a
+ * /64 of its own, fresh on every run, since PostgreSQL keeps counters between runs.
+ */
+const run = Math.floor(Math.random() * 0xffff).toString(16);
+const uniqueIp = () => `2001:db8:${run}:${(++n).toString(16)}::1`;
+
+/** POSTs the sign-in form to next-auth's credentials callback; "ok" or the refusal's code. */
+async function signIn(email: string, password: string, ip: string): Promise<string> {
+  const csrf = await route.GET(new NextRequest("https://doors.test/api/auth/csrf"));
+  const { csrfToken } = await csrf.json();
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await route.POST(new NextRequest("https://doors.test/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.99, ${ip}` },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "https://doors.test/" }),
+  }));
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get("location")!);
+  if (location.pathname === "/") {
+    expect(res.headers.getSetCookie().some((c) => /^(__Secure-)?authjs\.session-token=/.test(c))).toBe(true);
+    return "ok";
+  }
+  expect(location.pathname).toBe("/sign-in");
+  expect(location.searchParams.get("error")).toBe("CredentialsSignin");
+  return location.searchParams.get("code")!;
+}
+
+/** Mail the service queued to `address` from its own (platform) account. */
+async function mailTo(address: string) {
+  return rows<{ subject: string; text: string; from: string; platform_email: string }>(sql`
+    select e.subject, e.text, e."from", a.email as platform_email from emails e join accounts a on a.id = e.account_id
+    where e."to" @> ${JSON.stringify([address])}::jsonb order by e.id`);
+}
+
+function linkToken(text: string): string {
+  const match = /https:\/\/doors\.test\/verify-email\?token=(\S+)/.exec(text);
+  expect(match).not.toBeNull();
+  return match![1];
+}
+
+async function accountOf(email: string) {
+  const [row] = await rows<{ id: string; email_verified_at: Date | null; approved_at: Date | null; plan: string }>(
+    sql`select id, email_verified_at, approved_at, plan from accounts where lower(email) = lower(${email})`);
+  return row;
+}
+
+/** Signs up and follows the emailed link: a verified dashboard owner. */
+async function verifiedOwner(email = unique("owner"), password = PASSWORD) {
+  await auth.signUp.signUpOwner({ email, password, ip: uniqueIp() });
+  const [mail] = await mailTo(email);
+  expect(await auth.verification.confirmEmail(linkToken(mail.text))).toBe("confirmed");
+  return email;
+}
+
+describe("sign-up and verification", () => {
+  it("a sign-up starts unverified, gets a link from SYSTEM_SENDER in the platform account, and cannot sign in until it follows it", async () => {
+    const email = unique("fresh");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const account = await accountOf(email);
+    expect(account).toMatchObject({ email_verified_at: null, approved_at: null, plan: "free" });
+    const mails = await mailTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ from: SYSTEM_SENDER, platform_email: SYSTEM_SENDER, subject: "Confirm your email address for Posthaste" });
+
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("credentials");
+    expect(await auth.verification.confirmEmail(linkToken(mails[0].text))).toBe("confirmed");
+    expect((await accountOf(email)).email_verified_at).not.toBeNull();
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+  });
+
+  it("a link works once", async () => {
+    const email = unique("once");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const token = linkToken((await mailTo(email))[0].text);
+    expect(await auth.verification.confirmEmail(token)).toBe("confirmed");
+    expect(await auth.verification.confirmEmail(token)).toBe("invalid");
+  });
+
+  it("a link expires (EMAIL_VERIFICATION_TTL, 24 h by default), and a forged one is refused", async () => {
+    const email = unique("expiry");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const token = linkToken((await mailTo(email))[0].text);
+    expect(await auth.verification.confirmEmail(token, Date.now() + 24 * 3600 * 1000 + 1000)).toBe("invalid");
+    const [body, mac] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), x: 9999999999 })).toString("base64url");
+    expect(await auth.verification.confirmEmail(`${forged}.${mac}`)).toBe("invalid");
+    // The signature's last character carries two spare bits: the same bytes spelled otherwise are refused too.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelled = token.replace(/.$/, (c) => alphabet[alphabet.indexOf(c) ^ 1]);
+    expect(Buffer.from(respelled.split(".")[1], "base64url")).toEqual(Buffer.from(token.split(".")[1], "base64url"));
+    expect(await auth.verification.confirmEmail(respelled)).toBe("invalid");
+    expect((await accountOf(email)).email_verified_at).toBeNull();
+    expect(await auth.verification.confirmEmail(token)).toBe("confirmed");
+  });
+
+  it("signing up again before confirming replaces the password and voids the earlier link", async () => {
+    const email = unique("again");
+    await auth.signUp.signUpOwner({ email, password: "first password", ip: uniqueIp() });
+    await auth.signUp.signUpOwner({ email, password: "second password", ip: uniqueIp() });
+    const [first, second] = await mailTo(email);
+    expect(await auth.verification.confirmEmail(linkToken(first.text))).toBe("invalid");
+    expect(await auth.verification.confirmEmail(linkToken(second.text))).toBe("confirmed");
+    expect(await signIn(email, "first password", uniqueIp())).toBe("credentials");
+    expect(await signIn(email, "second password", uniqueIp())).toBe("ok");
+  });
+
+  it("resending sends a fresh link to an unconfirmed address only, and says the same either way", async () => {
+    const pending = unique("resend");
+    await auth.signUp.signUpOwner({ email: pending, password: PASSWORD, ip: uniqueIp() });
+    await auth.signUp.resendVerification({ email: pending.toUpperCase(), ip: uniqueIp() });
+    expect(await mailTo(pending)).toHaveLength(2);
+    const confirmed = await verifiedOwner();
+    await auth.signUp.resendVerification({ email: confirmed, ip: uniqueIp() });
+    await auth.signUp.resendVerification({ email: unique("nobody"), ip: uniqueIp() });
+    expect(await mailTo(confirmed)).toHaveLength(1);
+  });
+
+  it("an unconfirmed owner signing in with the right password is refused like anyone else and sent a new link", async () => {
+    const email = unique("nudge");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("credentials");
+    const mails = await mailTo(email);
+    expect(mails).toHaveLength(2);
+    expect(await auth.verification.confirmEmail(linkToken(mails[1].text))).toBe("confirmed");
+  });
+});
+
+describe("no account enumeration", () => {
+  it("sign-up with a taken address answers like a fresh one, creates nothing, changes nothing and tells the owner", async () => {
+    const email = await verifiedOwner();
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from accounts`);
+    await expect(auth.signUp.signUpOwner({ email: email.toUpperCase(), password: "attacker's password", ip: uniqueIp() })).resolves.toBeUndefined();
+    expect(await rows<{ n: number }>(sql`select count(*)::int as n from accounts`)).toEqual(before);
+    expect(await signIn(email, "attacker's password", uniqueIp())).toBe("credentials");
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+    const mails = await mailTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(["Confirm your email address for Posthaste", "Someone tried to sign up to Posthaste with your address"]);
+    expect(mails[1].text).toContain("https://doors.test/sign-in");
+  });
+
+  it("an address the operator made with the CLI is told too, and stays verified", async () => {
+    const { email } = await server.account();
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    expect((await mailTo(email)).map((m) => m.subject)).toEqual(["Someone tried to sign up to Posthaste with your address"]);
+    expect((await accountOf(email)).email_verified_at).not.toBeNull();
+  });
+
+  it("sign-in refuses an unknown email and a wrong password with the same answer", async () => {
+    const email = await verifiedOwner();
+    const unknown = await signIn(unique("unknown"), PASSWORD, uniqueIp());
+    const wrong = await signIn(email, "not the password", uniqueIp());
+    expect(unknown).toBe("credentials");
+    expect(wrong).toBe(unknown);
+  });
+});
+
+describe("rate limits", () => {
+  it("after 3 failures for an address (AUTH_SIGNIN_FAILURES_PER_ADDRESS) even the right password is refused until the window passes", async () => {
+    const email = await verifiedOwner();
+    for (let i = 0; i < 3; i++) expect(await signIn(email, `wrong ${i}`, uniqueIp())).toBe("credentials");
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("rate_limited");
+    expect(await signIn(email.toUpperCase(), PASSWORD, uniqueIp())).toBe("rate_limited");
+    await rows(sql`update auth_rate_limits set window_started_at = now() - interval '16 minutes' where key = ${`signin-fail:${email.toLowerCase()}`}`);
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+  });
+
+  it("a right password takes back its count: successes never lock an owner out", async () => {
+    const email = await verifiedOwner();
+    for (let i = 0; i < 5; i++) expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+  });
+
+  it("an unknown address is limited the same way, so the limit says nothing about accounts", async () => {
+    const email = unique("ghost");
+    for (let i = 0; i < 3; i++) expect(await signIn(email, `guess ${i}`, uniqueIp())).toBe("credentials");
+    expect(await signIn(email, "another guess", uniqueIp())).toBe("rate_limited");
+  });
+
+  it("one IP gets 6 sign-in attempts per window (AUTH_SIGNIN_ATTEMPTS_PER_IP), whatever the addresses; another IP is unaffected", async () => {
+    const email = await verifiedOwner();
+    const ip = uniqueIp();
+    for (let i = 0; i < 6; i++) expect(await signIn(unique("spray"), PASSWORD, ip)).toBe("credentials");
+    expect(await signIn(email, PASSWORD, ip)).toBe("rate_limited");
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+  });
+
+  it("one IP gets 3 sign-ups per window (AUTH_SIGNUP_PER_IP); resends count too", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 2; i++) await auth.signUp.signUpOwner({ email: unique("burst"), password: PASSWORD, ip });
+    await auth.signUp.resendVerification({ email: unique("burst"), ip });
+    const email = unique("burst");
+    await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip })).rejects.toBeInstanceOf(auth.rateLimit.TooManyAttempts);
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it("the forms send one address at most 4 mails per window (AUTH_MAILS_PER_ADDRESS)", async () => {
+    const email = unique("flood");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    for (let i = 0; i < 3; i++) await auth.signUp.resendVerification({ email, ip: uniqueIp() });
+    await expect(auth.signUp.resendVerification({ email, ip: uniqueIp() })).rejects.toThrow(/Too many attempts/);
+    await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() })).rejects.toBeInstanceOf(auth.rateLimit.TooManyAttempts);
+    expect(await mailTo(email)).toHaveLength(4);
+  });
+
+  it("counts hold under concurrency: 20 parallel attempts on one key admit exactly the limit", async () => {
+    const key = `test:${unique("parallel")}`;
+    const verdicts = await Promise.all(Array.from({ length: 20 }, () => auth.rateLimit.countAttempt(key, { limit: 7, seconds: 60 })));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(7);
+    expect(Math.max(...verdicts.map((v) => v.retryAfterSeconds))).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("the client IP", () => {
+  it("comes from X-Forwarded-For only with TRUSTED_PROXY_HOPS; IPv6 counts by /64", () => {
+    const { clientIp } = auth.clientIp;
+    const headers = new Headers({ "x-forwarded-for": "10.9.9.9, 192.0.2.1" });
+    expect(clientIp(headers)).toBe("192.0.2.1");
+    process.env.TRUSTED_PROXY_HOPS = "2";
+    expect(clientIp(headers)).toBe("10.9.9.9");
+    process.env.TRUSTED_PROXY_HOPS = "0";
+    // No node:http server stamps requests in this process, so nothing is believed.
+    expect(clientIp(headers)).toBeNull();
+    expect(clientIp(new Headers({ [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.1" }))).toBeNull();
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    expect(clientIp(new Headers({ "x-forwarded-for": "2001:db8:1:2:3:4:5:6" }))).toBe("2001:db8:1:2::/64");
+    expect(clientIp(new Headers({ "x-forwarded-for": "::ffff:192.0.2.7" }))).toBe("192.0.2.7");
+    expect(clientIp(new Headers({ "x-forwarded-for": "not-an-ip" }))).toBeNull();
+  });
+});
+
+describe("the client IP behind npm start's node:http server", () => {
+  // Runs after the test above: once a server stamps requests in this process, the header is believed.
+  it("is the socket's peer: a client's own x-posthaste-client-ip is replaced before Next sees it", async () => {
+    const { createHttpServer } = await import("../server/http/server");
+    const seen: Array<string | null> = [];
+    const http = createHttpServer(async (req, res) => {
+      process.env.TRUSTED_PROXY_HOPS = "0";
+      seen.push(auth.clientIp.clientIp(new Headers(req.headers as Record<string, string>)));
+      process.env.TRUSTED_PROXY_HOPS = "1";
+      res.end("next");
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (http.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/sign-in`, { headers: { [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.66", "x-forwarded-for": "192.0.2.77" } });
+      expect(await res.text()).toBe("next");
+      expect(seen).toEqual(["127.0.0.1"]);
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
+describe("reserved addresses", () => {
+  it.each([SYSTEM_SENDER, SYSTEM_SENDER.toUpperCase(), SANDBOX, ` ${SANDBOX} `])("%s cannot be signed up", async (email) => {
+    await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() })).rejects.toThrow(/belongs to the service/);
+    expect(await accountOf(SANDBOX)).toBeUndefined();
+  });
+
+  it("the platform's notice account keeps SYSTEM_SENDER's address", async () => {
+    await verifiedOwner(); // makes the platform account on first use
+    const [platform] = await rows<{ n: number }>(sql`select count(*)::int as n from accounts a where lower(a.email) = ${SYSTEM_SENDER}
+      and not exists (select 1 from users u where u.account_id = a.id)`);
+    expect(platform.n).toBe(1);
+  });
+});
+
+describe("test mode and the signup email", () => {
+  async function keyFor(email: string) {
+    const account = await accountOf(email);
+    return (await auth.apiKeys.createApiKey(account.id, "test", "full")).key;
+  }
+  const send = (key: string, to: string) => server.api("POST", "/v1/emails", { key, body: { from: SANDBOX, to, subject: "test mode" } });
+
+  it("an unverified sign-up gets nothing rewritten to it: 422 sandbox_recipient; simulators still work", async () => {
+    const email = unique("unverified");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const key = await keyFor(email);
+    for (const to of ["stranger@example.org", email]) {
+      const res = await send(key, to);
+      expect(res.status).toBe(422);
+      expect(res.body.error.type).toBe("sandbox_recipient");
+      expect(res.body.error.message).toContain("not verified");
+    }
+    const batch = await server.api("POST", "/v1/emails/batch", { key, body: [{ from: SANDBOX, to: "stranger@example.org", subject: "x" }, { from: SANDBOX, to: SIMULATOR, subject: "x" }] });
+    expect(batch.body.summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
+    expect(batch.body.data[0].error.type).toBe("sandbox_recipient");
+    expect((await send(key, SIMULATOR)).status).toBe(200);
+  });
+
+  it("once verified, test mode rewrites to the signup email", async () => {
+    const email = unique("verified");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const key = await keyFor(email);
+    expect((await send(key, "stranger@example.org")).status).toBe(422);
+    expect(await auth.verification.confirmEmail(linkToken((await mailTo(email))[0].text))).toBe("confirmed");
+    const sent = await send(key, "stranger@example.org");
+    expect(sent.status).toBe(200);
+    const got = await server.api("GET", `/v1/emails/${sent.body.id}`, { key });
+    expect(got.body.to).toEqual([email]);
+  });
+
+  it("an account awaiting review may not send to an unverified signup email from its own domain either", async () => {
+    const { addVerifiedDomain } = await import("./support/delivery");
+    const email = unique("review");
+    await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
+    const key = await keyFor(email);
+    const domain = `review-${process.pid}-${++n}.example.net`;
+    await addVerifiedDomain((await accountOf(email)).id, domain);
+    const toOwner = () => server.api("POST", "/v1/emails", { key, body: { from: `hello@${domain}`, to: email, subject: "s", text: "t" } });
+    const refused = await toOwner();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.type).toBe("account_pending_review");
+    expect(await auth.verification.confirmEmail(linkToken((await mailTo(email))[0].text))).toBe("confirmed");
+    expect((await toOwner()).status).toBe(200);
+  });
+
+  it("an account made by the operator's CLI counts as verified", async () => {
+    const { apiKey, email } = await server.account();
+    const sent = await send(apiKey, "stranger@example.org");
+    expect(sent.status).toBe(200);
+    expect((await server.api("GET", `/v1/emails/${sent.body.id}`, { key: apiKey })).body.to).toEqual([email]);
+  });
+});
