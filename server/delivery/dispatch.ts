@@ -15,7 +15,7 @@ import { deliverySettings } from "./settings";
 import { platformKey, sendingDomain } from "./signing";
 import { simulatedOutcome } from "./simulator";
 import { applyHappenings, resultRows, type Happening } from "./status";
-import { addTracking } from "./tracking";
+import { addTracking } from "./tracking-html";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string }
