@@ -69,7 +69,7 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
       key = domain.key;
       // Bounces go to the return-path subdomain the domain publishes SPF and MX for (VERP-style).
       envelopeFrom = `bounce+${email.id}@${returnPathDomain(domain.row.name)}`;
-      if (html && domain.row.trackEngagement !== false) html = addTracking(html, email.id);
+      if (html && domain.row.trackEngagement !== false) html = await addTracking(html, email.id);
     } else {
       key = await platformKey(db, email.from);
     }

@@ -18,6 +18,9 @@ const MAX_TRACKED_URL = 8 * 1024;
  */
 export const MAX_TRACKED_LINKS = 1000;
 
+/** Characters tokenized between turns of the event loop (a few milliseconds' work). */
+const SLICE = 256 * 1024;
+
 const LINK_TAGS = new Set(["a", "area"]);
 
 interface Edit {
@@ -40,7 +43,7 @@ function trackable(href: string): string | null {
 }
 
 /** Where each tracked href value sits in `html`, and the first `</body>`. */
-function scan(html: string): { hrefs: { start: number; end: number; url: string }[]; bodyClose: number } {
+async function scan(html: string): Promise<{ hrefs: { start: number; end: number; url: string }[]; bodyClose: number }> {
   const hrefs: { start: number; end: number; url: string }[] = [];
   let bodyClose = -1;
   let tag = "";
@@ -104,15 +107,20 @@ function scan(html: string): { hrefs: { start: number; end: number; url: string 
     ontextentity() {},
   };
   const tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, callbacks);
-  tokenizer.write(html);
+  // Fed in slices with a turn of the event loop between them: a large body must not hold
+  // up other requests (the tokenizer's indices run over the whole input).
+  for (let from = 0; from < html.length; from += SLICE) {
+    tokenizer.write(html.slice(from, from + SLICE));
+    if (from + SLICE < html.length) await new Promise((resolve) => setImmediate(resolve));
+  }
   tokenizer.end();
   return { hrefs, bodyClose };
 }
 
 /** Rewrites http(s) links of <a> and <area> through the click endpoint and adds the open pixel. */
-export function addTracking(html: string, emailId: string): string {
+export async function addTracking(html: string, emailId: string): Promise<string> {
   const base = config().appUrl;
-  const { hrefs, bodyClose } = scan(html);
+  const { hrefs, bodyClose } = await scan(html);
   // One token per distinct URL: a link repeated through a long message is signed once.
   const signed = new Map<string, string>();
   const edits: Edit[] = [];
