@@ -6,9 +6,9 @@ import { TASKS } from "../jobs/names";
 import { defineTask } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
-import { unsubscribeHeaders } from "../suppressions/unsubscribe";
 import { bareAddress } from "./addresses";
 import { evaluateBreaker } from "./breaker";
+import { handOffAll, handoffsOf } from "./handoffs";
 import { renderEmail, type EmailRow } from "./mime";
 import { mailProvider, PermanentSendError, type Provider } from "./providers";
 import { deliverySettings } from "./settings";
@@ -18,7 +18,7 @@ import { applyHappenings, resultRows, type Happening } from "./status";
 import { addTracking } from "./tracking-html";
 
 type Outcome =
-  | { email: EmailRow; ok: true; providerId: string }
+  | { email: EmailRow; ok: true; providerId: string; refused: { recipient: string; reason: string }[] }
   | { email: EmailRow; ok: false; permanent: boolean; error: string };
 
 /**
@@ -56,7 +56,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-/** Renders (tracking, unsubscribe headers, DKIM) and hands one message to the provider. */
+/** Renders (tracking, unsubscribe headers, DKIM) and hands the message's copies to the provider. */
 async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Outcome> {
   try {
     let html = email.html;
@@ -76,10 +76,10 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     if (provider.signs && email.domainId && !key) {
       return { email, ok: false, permanent: true, error: "DKIM signing failed: the sending domain has no signing key." };
     }
-    const extraHeaders = email.bulk ? unsubscribeHeaders(email) : undefined;
-    const rendered = await renderEmail(email, { html, dkim: provider.signs ? key : null, extraHeaders, envelopeFrom });
-    const providerId = await provider.send(rendered, email, db);
-    return { email, ok: true, providerId };
+    const dkim = provider.signs ? key : null;
+    const { providerId, refused } = await handOffAll(handoffsOf(email), async ({ recipients, extraHeaders }) =>
+      provider.send(await renderEmail(email, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }), email, db));
+    return { email, ok: true, providerId, refused };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { email, ok: false, permanent: err instanceof PermanentSendError, error: message };
@@ -87,13 +87,14 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
 }
 
 /** What a provider without event feedback (sink, smtp) reports after accepting a message. */
-function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp"): Happening[] {
+function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp", refused: Set<string>): Happening[] {
   const out: Happening[] = [];
   let delivered = false;
   const complaints: Happening[] = [];
   for (const to of [...email.to, ...email.cc, ...email.bcc]) {
-    const outcome = simulatedOutcome(to, providerName);
     const recipient = bareAddress(to);
+    if (refused.has(recipient)) continue;
+    const outcome = simulatedOutcome(to, providerName);
     if (outcome.kind === "bounced") out.push({ type: "bounced", recipient, reason: outcome.reason });
     if (outcome.kind === "delivered" || outcome.kind === "complained") delivered = true;
     if (outcome.kind === "complained") complaints.push({ type: "complained", recipient, reason: outcome.reason });
@@ -152,7 +153,9 @@ export async function dispatchOnce(): Promise<number> {
     if (o.ok) {
       const happenings: Happening[] = [{ type: "sent", providerId: o.providerId }];
       // SES reports what happens next over SNS; sink and smtp simulate it here.
-      if (provider.name !== "ses") happenings.push(...simulatedHappenings(o.email, provider.name));
+      if (provider.name !== "ses") happenings.push(...simulatedHappenings(o.email, provider.name, new Set(o.refused.map((r) => r.recipient))));
+      // A copy the provider refused for good (bulk mail leaves one copy per recipient) is that recipient's bounce.
+      happenings.push(...o.refused.map((r): Happening => ({ type: "bounced", recipient: r.recipient, reason: r.reason })));
       items.push({ email: o.email, happenings, fromDispatch: true });
       continue;
     }

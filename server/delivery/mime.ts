@@ -40,7 +40,7 @@ function tagsHeader(tags: { name: string; value: string }[]): string {
  */
 export async function renderEmail(
   email: EmailRow,
-  opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string>; envelopeFrom?: string },
+  opts: { html: string | null; dkim: DkimKey | null; extraHeaders?: Record<string, string>; envelopeFrom?: string; envelopeTo?: string[] },
 ): Promise<Rendered> {
   const messageId = headerMessageId(email.messageId);
   const headers: Record<string, string> = { ...email.headers, ...(opts.extraHeaders ?? {}) };
@@ -71,6 +71,10 @@ export async function renderEmail(
   };
   const unsigned = await new MailComposer(mail).compile().build();
   const raw = opts.dkim ? await dkimSign(unsigned, opts.dkim) : unsigned;
-  const to = [...email.to, ...email.cc, ...email.bcc].map(bareAddress);
-  return { raw, envelope: { from: opts.envelopeFrom ?? bareAddress(email.from), to: [...new Set(to)] }, messageId };
+  return { raw, envelope: { from: opts.envelopeFrom ?? bareAddress(email.from), to: opts.envelopeTo ?? envelopeRecipients(email) }, messageId };
+}
+
+/** Every distinct recipient (to, cc, bcc) as a bare address: a message's whole envelope. */
+export function envelopeRecipients(email: Pick<EmailRow, "to" | "cc" | "bcc">): string[] {
+  return [...new Set([...email.to, ...email.cc, ...email.bcc].map(bareAddress))];
 }

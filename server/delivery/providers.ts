@@ -22,13 +22,15 @@ export interface Provider {
 
 const bareId = (messageId: string) => messageId.replace(/^<|>$/g, "");
 
-/** Keeps the rendered message in the database (the dashboard shows it). */
+/** Keeps each rendered copy in the database (the dashboard shows it); a re-send replaces its copy. */
 const sink: Provider = {
   name: "sink",
   signs: true,
   async send(message, email, db) {
     const raw = message.raw.toString("utf8");
-    await db.insert(sinkMessages).values({ emailId: email.id, raw }).onConflictDoUpdate({ target: sinkMessages.emailId, set: { raw } });
+    const recipients = message.envelope.to.join(",");
+    await db.insert(sinkMessages).values({ emailId: email.id, recipients, raw })
+      .onConflictDoUpdate({ target: [sinkMessages.emailId, sinkMessages.recipients], set: { raw } });
     return bareId(message.messageId);
   },
   async close() {},
