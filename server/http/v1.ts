@@ -5,7 +5,7 @@ import { assertMaySend, resolveCaller, type ApiContext, type Meta, type SendEndp
 import { config } from "../config";
 import { ApiError, envelope, formatZodError, toApiError, validationError, type ApiErrorShape } from "../errors";
 import { buildOpenApiDocument } from "./openapi";
-import { isStorableText, unstorableAt, unstorableMessage } from "../lib/text";
+import { isStorableText, trimEnd, unstorableAt, unstorableMessage } from "../lib/text";
 
 /** What /v1 answers, independent of the server that carries it (node:http or Next). */
 export interface V1Response {
@@ -159,7 +159,7 @@ function unstorableInUrl(url: string): ApiError | null {
 
 export async function handleV1(request: V1Request): Promise<V1Response> {
   const method = request.method.toUpperCase();
-  const path = request.url.split("?")[0].replace(/\/+$/, "") || "/";
+  const path = trimEnd(request.url.split("?")[0], "/") || "/";
   try {
     if (method === "GET" && path === "/v1/openapi.json") {
       openApiDocument ??= buildOpenApiDocument(generateOpenApiDocument(appRouter, {

@@ -23,7 +23,9 @@ function page(status: number, title: string, inner: string): V1Response {
  * one-click request, adds the `unsubscribe` suppression. Repeating it is harmless.
  */
 async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
-  const token = readUnsubscribeToken(decodeURIComponent(match[1]));
+  let raw: string;
+  try { raw = decodeURIComponent(match[1]); } catch { raw = ""; } // a malformed escape is no token
+  const token = readUnsubscribeToken(raw);
   if (!token) return page(400, "Link not valid", "<p>This unsubscribe link is not valid. Use the link from the message itself.</p>");
   const who = `<strong>${escape(token.address)}</strong>`;
   if (request.method === "GET") {
