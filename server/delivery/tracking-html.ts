@@ -13,8 +13,9 @@ import { clickPath, openPath } from "./tracking";
 const MAX_TRACKED_URL = 8 * 1024;
 
 /**
- * Distinct URLs tracked per message; later new ones stay as written. It bounds the signing
- * work and, with TRACKING_MAX_HITS, the clicks one message can record.
+ * Links tracked per message; later ones stay as written. It bounds the growth of the HTML
+ * (each tracked href becomes a ~150-character URL), the signing work and, with
+ * TRACKING_MAX_HITS, the clicks one message can record.
  */
 export const MAX_TRACKED_LINKS = 1000;
 
@@ -87,11 +88,11 @@ async function scan(html: string): Promise<{ hrefs: { start: number; end: number
       pending = { start, end: quote === QuoteType.Unquoted ? end : end - 1, url };
     },
     onopentagend() {
-      if (pending) hrefs.push(pending);
+      if (pending && hrefs.length < MAX_TRACKED_LINKS) hrefs.push(pending);
       pending = null;
     },
     onselfclosingtag() {
-      if (pending) hrefs.push(pending);
+      if (pending && hrefs.length < MAX_TRACKED_LINKS) hrefs.push(pending);
       pending = null;
     },
     onclosetag(start, end) {
@@ -126,10 +127,7 @@ export async function addTracking(html: string, emailId: string): Promise<string
   const edits: Edit[] = [];
   for (const h of hrefs) {
     let text = signed.get(h.url);
-    if (text === undefined) {
-      if (signed.size >= MAX_TRACKED_LINKS) continue;
-      signed.set(h.url, (text = escapeAttribute(`${base}${clickPath(emailId, h.url)}`)));
-    }
+    if (text === undefined) signed.set(h.url, (text = escapeAttribute(`${base}${clickPath(emailId, h.url)}`)));
     edits.push({ start: h.start, end: h.end, text });
   }
   const pixel = `<img src="${escapeAttribute(`${base}${openPath(emailId)}`)}" width="1" height="1" alt="" style="display:none;border:0;width:1px;height:1px" />`;
