@@ -78,6 +78,8 @@ describe("addTracking", () => {
     const out = await addTracking(`<a href=https://u.test/>u</a><a href="${long}">l</a>`, ID);
     expect(targets(out)).toEqual(["https://u.test/"]);
     expect(out).toContain(`href="${long}"`);
+    const entities = `https://e.test/${"&amp;".repeat(9000)}`;
+    expect(targets(await addTracking(`<a href="${entities}">e</a>`, ID))).toEqual([]);
   });
 
   it("tracks at most MAX_TRACKED_LINKS links, a repeated URL with one token", async () => {

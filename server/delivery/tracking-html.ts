@@ -55,6 +55,14 @@ async function scan(html: string): Promise<{ hrefs: { start: number; end: number
   let attribute = "";
   let nameEnd = -1;
   let value: string[] | null = null;
+  let valueLength = 0;
+  const collect = (part: string) => {
+    if (!value) return;
+    value.push(part);
+    valueLength += part.length;
+    // Far too long to track: stop collecting (an unclosed quote can run to the end).
+    if (valueLength > MAX_TRACKED_URL + 1024) value = null;
+  };
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
       tag = html.slice(start, end).toLowerCase();
@@ -66,12 +74,13 @@ async function scan(html: string): Promise<{ hrefs: { start: number; end: number
       nameEnd = end;
       // Browsers keep the first of duplicate attributes.
       value = attribute === "href" && !sawHref ? [] : null;
+      valueLength = 0;
     },
     onattribdata(start, end) {
-      value?.push(html.slice(start, end));
+      collect(html.slice(start, end));
     },
     onattribentity(codepoint) {
-      value?.push(String.fromCodePoint(codepoint));
+      collect(String.fromCodePoint(codepoint));
     },
     onattribend(quote, end) {
       if (attribute === "href") sawHref = true;
