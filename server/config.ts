@@ -1,5 +1,6 @@
 import path from "node:path";
 import { envNumbers } from "./lib/env";
+import { trimEnd } from "./lib/text";
 import { processShared } from "./lib/process-shared";
 
 /** Every environment variable the service reads, parsed once. See README "Configuration". */
@@ -50,7 +51,7 @@ function int(name: string, value: string | undefined, fallback: number): number 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int("PORT", env.PORT, 3000);
-  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  const appUrl = trimEnd(env.APP_URL || `http://localhost:${port}`, "/");
   const provider = (env.MAIL_PROVIDER || "sink").toLowerCase();
   if (provider !== "sink" && provider !== "smtp" && provider !== "ses") {
     throw new Error(`MAIL_PROVIDER: "${provider}" is not one of sink, smtp, ses`);

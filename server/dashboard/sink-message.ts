@@ -23,6 +23,8 @@ export async function readSinkMessage(accountId: string, emailId: string): Promi
     .from(sinkMessages)
     .innerJoin(emails, eq(emails.id, sinkMessages.emailId))
     .where(and(eq(sinkMessages.emailId, emailId), eq(emails.accountId, accountId)))
+    // A bulk message keeps one copy per recipient; the dashboard shows the first.
+    .orderBy(sinkMessages.recipients)
     .limit(1);
   if (!row) throw notFound("Stored message");
   const parsed = await PostalMime.parse(row.raw);

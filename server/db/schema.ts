@@ -184,10 +184,12 @@ export const emailEvents = pgTable("email_events", {
 
 /** Rendered messages kept by the `sink` provider (the dashboard shows them). */
 export const sinkMessages = pgTable("sink_messages", {
-  emailId: text("email_id").primaryKey().references(() => emails.id, { onDelete: "cascade" }),
+  emailId: text("email_id").notNull().references(() => emails.id, { onDelete: "cascade" }),
+  /** The copy's envelope recipients, comma-separated: bulk mail leaves one copy per recipient. */
+  recipients: text("recipients").notNull().default(""),
   raw: text("raw").notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [primaryKey({ columns: [t.emailId, t.recipients] })]);
 
 export const suppressions = pgTable("suppressions", {
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),

@@ -7,8 +7,8 @@ import { defineTask } from "../jobs/tasks";
 import { InvalidStoredAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
-import { unsubscribeHeaders } from "../suppressions/unsubscribe";
 import { evaluateBreaker } from "./breaker";
+import { handOffAll, handoffsOf } from "./handoffs";
 import { renderEmail, type EmailRow } from "./mime";
 import { handOff, inHandOffSlot } from "./hand-off";
 import { messageAddresses } from "./message-addresses";
@@ -18,7 +18,7 @@ import { deliverySettings } from "./settings";
 import { signerFor } from "./signing";
 import { simulatedOutcome } from "./simulator";
 import { applyHappenings, resultRows, type Happening } from "./status";
-import { addTracking } from "./tracking";
+import { addTracking } from "./tracking-html";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
@@ -67,7 +67,7 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-/** Renders (tracking, unsubscribe headers, DKIM) and hands one message to the provider. */
+/** Renders (tracking, unsubscribe headers, DKIM) and hands the message's copies to the provider. */
 async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Outcome> {
   try {
     // The stored, normalised addresses: the envelope, headers and signer all come from them.
@@ -78,14 +78,15 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     if (signer.kind === "tenant") {
       // Bounces go to the return-path subdomain the domain publishes SPF and MX for (VERP-style).
       envelopeFrom = `bounce+${email.id}@${returnPathDomain(signer.row.name)}`;
-      if (html && signer.row.trackEngagement !== false) html = addTracking(html, email.id);
+      if (html && signer.row.trackEngagement !== false) html = await addTracking(html, email.id);
       if (provider.signs && !signer.key) {
         return { email, ok: false, permanent: true, error: "DKIM signing failed: the sending domain has no signing key." };
       }
     }
-    const extraHeaders = email.bulk ? unsubscribeHeaders(email) : undefined;
-    const rendered = await renderEmail(email, addresses, { html, dkim: provider.signs ? signer.key : null, extraHeaders, envelopeFrom });
-    const accepted = await handOff(provider, rendered, email, db, deliverySettings().sendTimeoutMs);
+    const dkim = provider.signs ? signer.key : null;
+    const timeoutMs = deliverySettings().sendTimeoutMs;
+    const accepted = await handOffAll(handoffsOf(email, addresses), async ({ recipients, extraHeaders }) =>
+      handOff(provider, await renderEmail(email, addresses, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }), email, db, timeoutMs));
     return { email, ok: true, ...accepted };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

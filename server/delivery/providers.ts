@@ -37,14 +37,16 @@ const bareId = (messageId: string) => messageId.replace(/^<|>$/g, "");
 /** Parallel hand-offs for providers without a pool of their own (sink, SES). */
 const UNPOOLED_IN_FLIGHT = 16;
 
-/** Keeps the rendered message in the database (the dashboard shows it). */
+/** Keeps each rendered copy in the database (the dashboard shows it); a re-send replaces its copy. */
 const sink: Provider = {
   name: "sink",
   signs: true,
   inFlight: UNPOOLED_IN_FLIGHT,
   async send(message, email, db) {
     const raw = message.raw.toString("utf8");
-    await db.insert(sinkMessages).values({ emailId: email.id, raw }).onConflictDoUpdate({ target: sinkMessages.emailId, set: { raw } });
+    const recipients = message.envelope.to.join(",");
+    await db.insert(sinkMessages).values({ emailId: email.id, recipients, raw })
+      .onConflictDoUpdate({ target: [sinkMessages.emailId, sinkMessages.recipients], set: { raw } });
     return { providerId: bareId(message.messageId), refused: [] };
   },
   async close() {},

@@ -26,4 +26,8 @@ export const deliverySettings = () => ({
   breakerComplaintRate: envNumber("BREAKER_COMPLAINT_RATE", 0.005),
   breakerWindowMs: envNumber("BREAKER_WINDOW_MS", 24 * 3600 * 1000),
   breakerIntervalMs: envNumber("BREAKER_INTERVAL_MS", 60_000),
+  /** Days a tracking token records opens and clicks; an older click still redirects. */
+  trackingTokenTtlDays: envNumber("TRACKING_TOKEN_TTL_DAYS", 90),
+  /** Recorded opens per message, and recorded clicks per link per message; more hits still answer. */
+  trackingMaxHits: envNumber("TRACKING_MAX_HITS", 100),
 });

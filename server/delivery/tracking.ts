@@ -1,23 +1,29 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
+import { deliverySettings } from "./settings";
 
 /**
- * Open and click tracking. A token is base64url(JSON payload) "." base64url(HMAC-SHA256),
+ * Open and click tracking tokens. A token is base64url(JSON payload) "." base64url(HMAC-SHA256),
  * keyed from AUTH_SECRET: the click target travels inside the signed token, so the
  * redirect can only ever go to a URL we wrote into the message (no open redirect).
+ * `t` is the issue time (Unix seconds): past TRACKING_TOKEN_TTL_DAYS a token records nothing.
  */
-export type TrackingPayload = { k: "o"; e: string } | { k: "c"; e: string; u: string };
+export type TrackingPayload = { k: "o"; e: string; t?: number } | { k: "c"; e: string; u: string; t?: number };
+
+// Derived once per secret: a message with many links signs one token per link.
+let derived: { secret: string; key: Buffer } | null = null;
 
 function key(): Buffer {
   const secret = config().authSecret ?? process.env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is needed to sign tracking links");
-  return createHash("sha256").update(`posthaste-tracking:${secret}`).digest();
+  if (derived?.secret !== secret) derived = { secret, key: createHash("sha256").update(`posthaste-tracking:${secret}`).digest() };
+  return derived.key;
 }
 
 const mac = (body: string) => createHmac("sha256", key()).update(body).digest("base64url");
 
-export function signToken(payload: TrackingPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+export function signToken(payload: TrackingPayload, issuedAt = Date.now()): string {
+  const body = Buffer.from(JSON.stringify({ ...payload, t: Math.floor(issuedAt / 1000) })).toString("base64url");
   return `${body}.${mac(body)}`;
 }
 
@@ -30,6 +36,7 @@ export function verifyToken(token: string): TrackingPayload | null {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as TrackingPayload;
+    if (payload.t !== undefined && !Number.isSafeInteger(payload.t)) return null;
     if (payload.k === "o" && typeof payload.e === "string") return payload;
     if (payload.k === "c" && typeof payload.e === "string" && typeof payload.u === "string" && /^https?:\/\//i.test(payload.u)) return payload;
   } catch {
@@ -38,23 +45,18 @@ export function verifyToken(token: string): TrackingPayload | null {
   return null;
 }
 
+/** The UUIDv7 time of an email id in ms, or null: tokens signed before `t` existed are dated by their message. */
+function idTime(emailId: string): number | null {
+  const hex = emailId.replace(/-/g, "").slice(0, 12);
+  return /^[0-9a-f]{12}$/i.test(hex) ? parseInt(hex, 16) : null;
+}
+
+/** Whether a token is past TRACKING_TOKEN_TTL_DAYS (it may still redirect, but records nothing). */
+export function tokenExpired(payload: TrackingPayload, now = Date.now()): boolean {
+  const issued = payload.t !== undefined ? payload.t * 1000 : idTime(payload.e);
+  if (issued === null) return true;
+  return now - issued > deliverySettings().trackingTokenTtlDays * 86_400_000;
+}
+
 export const openPath = (emailId: string) => `/t/o/${signToken({ k: "o", e: emailId })}`;
 export const clickPath = (emailId: string, url: string) => `/t/c/${signToken({ k: "c", e: emailId, u: url })}`;
-
-const decodeEntities = (s: string) =>
-  s.replace(/&amp;/gi, "&").replace(/&#0*38;/g, "&").replace(/&#x0*26;/gi, "&").replace(/&quot;/gi, '"').replace(/&#0*39;/g, "'");
-
-// href="http(s)://…" on <a> (and <area>) tags only; mailto:, tel: and #anchors stay as they are.
-const LINK = /(<(?:a|area)\b[^>]*?\bhref\s*=\s*)(["'])(\s*https?:\/\/[^"']*)\2/gi;
-
-/** Rewrites http(s) links through the click endpoint and adds the open pixel. */
-export function addTracking(html: string, emailId: string): string {
-  const base = config().appUrl;
-  const rewritten = html.replace(LINK, (_m, before: string, quote: string, href: string) => {
-    const target = decodeEntities(href.trim());
-    return `${before}${quote}${base}${clickPath(emailId, target).replace(/&/g, "&amp;")}${quote}`;
-  });
-  const pixel = `<img src="${base}${openPath(emailId)}" width="1" height="1" alt="" style="display:none;border:0;width:1px;height:1px" />`;
-  const close = rewritten.search(/<\/body\s*>/i);
-  return close >= 0 ? `${rewritten.slice(0, close)}${pixel}${rewritten.slice(close)}` : `${rewritten}${pixel}`;
-}

@@ -6,7 +6,7 @@ import { config } from "../config";
 import { ApiError, envelope, formatZodError, toApiError, validationError, type ApiErrorShape } from "../errors";
 import { buildOpenApiDocument } from "./openapi";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../lib/json-depth";
-import { isStorableText, unstorableAt, unstorableMessage } from "../lib/text";
+import { isStorableText, trimEnd, unstorableAt, unstorableMessage } from "../lib/text";
 
 /** What /v1 answers, independent of the server that carries it (node:http or Next). */
 export interface V1Response {
@@ -160,7 +160,7 @@ function unstorableInUrl(url: string): ApiError | null {
 
 export async function handleV1(request: V1Request): Promise<V1Response> {
   const method = request.method.toUpperCase();
-  const path = request.url.split("?")[0].replace(/\/+$/, "") || "/";
+  const path = trimEnd(request.url.split("?")[0], "/") || "/";
   try {
     if (method === "GET" && path === "/v1/openapi.json") {
       openApiDocument ??= buildOpenApiDocument(generateOpenApiDocument(appRouter, {

@@ -1,7 +1,19 @@
 /**
- * Rules about text that several areas share: what PostgreSQL can store, and lengths
- * counted the way the reference counts them (characters, not UTF-16 units).
+ * Rules about text that several areas share: what PostgreSQL can store, lengths
+ * counted the way the reference counts them (characters, not UTF-16 units), and trims
+ * that must stay linear on hostile input.
  */
+
+/**
+ * `text` without its trailing `char`s. A loop, not `/x+$/`: that regular expression retries
+ * from every position of a long run that is not at the end (quadratic: a 16 KiB path of
+ * slashes took ~150 ms a request).
+ */
+export function trimEnd(text: string, char: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end--;
+  return text.slice(0, end);
+}
 
 /** Whether `text` has at most `max` characters (code points): an emoji is one, not two UTF-16 units. */
 export function withinChars(text: string, max: number): boolean {

@@ -23,9 +23,11 @@ function page(status: number, title: string, inner: string): V1Response {
  * one-click request, adds the `unsubscribe` suppression. Repeating it is harmless.
  */
 async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
-  const token = readUnsubscribeToken(decodeURIComponent(match[1]));
+  let raw: string;
+  try { raw = decodeURIComponent(match[1]); } catch { raw = ""; } // a malformed escape is no token
+  const token = readUnsubscribeToken(raw);
   if (!token) return page(400, "Link not valid", "<p>This unsubscribe link is not valid. Use the link from the message itself.</p>");
-  const who = token.addresses.map((a) => `<strong>${escape(a)}</strong>`).join(", ");
+  const who = `<strong>${escape(token.address)}</strong>`;
   if (request.method === "GET") {
     return page(200, "Unsubscribe", `<p>Stop receiving this sender's bulk mail at ${who}?</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`);
@@ -33,7 +35,7 @@ async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Res
   // An account deleted since the message was sent has nothing left to suppress.
   if (await getAccount(token.accountId)) {
     const { db } = await database();
-    await suppressMany(db, token.accountId, token.addresses, "unsubscribe");
+    await suppressMany(db, token.accountId, [token.address], "unsubscribe");
   }
   return page(200, "Unsubscribed", `<p>${who} will no longer receive this sender's bulk mail.</p>`);
 }

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+import { startDnsServer, type TestDnsServer } from "./support/dns-server";
+import { eventsFor, sendViaApi, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+
+let server: TestServer;
+let dnsServer: TestDnsServer;
+const MAX_HITS = 3;
+
+beforeAll(async () => {
+  dnsServer = await startDnsServer();
+  server = await startTestServer({
+    MAIL_PROVIDER: "sink",
+    DISPATCH_IDLE_MS: "100",
+    DNS_SERVERS: dnsServer.address,
+    TRACKING_MAX_HITS: String(MAX_HITS),
+    TRACKING_TOKEN_TTL_DAYS: "90",
+    // JSON escaping makes a 10 MiB HTML body larger than 10 MiB.
+    MAX_BODY_BYTES: String(32 * 1024 * 1024),
+    MAX_MESSAGE_BYTES: String(32 * 1024 * 1024),
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await dnsServer?.stop();
+});
+
+let seq = 0;
+async function sender() {
+  const account = await server.account();
+  const domain = await verifiedDomainViaApi(server, account.apiKey, dnsServer, `trk${++seq}-${process.pid}-${Date.now()}.example.com`);
+  return { ...account, from: `news@${domain.name}` };
+}
+
+async function renderedHtml(id: string): Promise<string> {
+  const { database } = await import("../server/db/client");
+  const { sinkMessages } = await import("../server/db/schema");
+  const { db } = await database();
+  const [stored] = await db.select().from(sinkMessages).where(eq(sinkMessages.emailId, id));
+  const PostalMime = (await import("postal-mime")).default;
+  return String((await PostalMime.parse(stored.raw)).html);
+}
+
+const pathOf = (u: string) => new URL(u.replace(/&amp;/g, "&")).pathname;
+const count = async (id: string, type: string) => (await eventsFor(id)).filter((e) => e.type === type).length;
+
+describe("tracking hits are bounded and tokens expire", () => {
+  it("records at most TRACKING_MAX_HITS opens per message and clicks per link; more hits still answer", async () => {
+    const a = await sender();
+    const id = await sendViaApi(server, a.apiKey, {
+      from: a.from, to: ["reader@example.org"], subject: "Links",
+      html: `<body><a href="https://one.example/">1</a><a href="https://two.example/">2</a></body>`,
+    });
+    await waitForStatus(id, ["delivered"]);
+    const html = await renderedHtml(id);
+    const [one, two] = [...html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((m) => pathOf(m[1]));
+    const pixel = pathOf(/src="([^"]*\/t\/o\/[^"]+)"/.exec(html)![1]);
+
+    for (let i = 0; i < MAX_HITS + 4; i++) {
+      const img = await fetch(server.url + pixel);
+      expect(img.status).toBe(200);
+      expect(img.headers.get("content-type")).toBe("image/gif");
+      const res = await fetch(server.url + one, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("https://one.example/");
+    }
+    // Concurrent replays cannot slip past the bound either.
+    await Promise.all(Array.from({ length: 8 }, () => fetch(server.url + one, { redirect: "manual" })));
+    const second = await fetch(server.url + two, { redirect: "manual" });
+    expect(second.headers.get("location")).toBe("https://two.example/");
+
+    await waitFor(async () => (await count(id, "email.clicked")) === MAX_HITS + 1);
+    expect(await count(id, "email.opened")).toBe(MAX_HITS);
+    const tl = await timeline(id);
+    expect(tl.filter((t) => t.type === "opened")).toHaveLength(MAX_HITS);
+    expect(tl.filter((t) => t.type === "clicked" && t.detail === "https://one.example/")).toHaveLength(MAX_HITS);
+    expect(tl.filter((t) => t.type === "clicked" && t.detail === "https://two.example/")).toHaveLength(1);
+  });
+
+  it("an expired click token still redirects to its signed target but records nothing; an expired open records nothing", async () => {
+    const a = await sender();
+    const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Old", html: `<a href="https://old.example/">o</a>` });
+    await waitForStatus(id, ["delivered"]);
+    const { signToken } = await import("../server/delivery/tracking");
+    const longAgo = Date.now() - 91 * 86_400_000;
+    const oldClick = signToken({ k: "c", e: id, u: "https://old.example/" }, longAgo);
+    const oldOpen = signToken({ k: "o", e: id }, longAgo);
+    const res = await fetch(`${server.url}/t/c/${oldClick}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://old.example/");
+    expect((await fetch(`${server.url}/t/o/${oldOpen}`)).status).toBe(200);
+    // A fresh token for the same message still records: the expiry is the token's, not the message's.
+    const fresh = signToken({ k: "c", e: id, u: "https://old.example/" });
+    await fetch(`${server.url}/t/c/${fresh}`, { redirect: "manual" });
+    await waitFor(async () => (await count(id, "email.clicked")) === 1);
+    expect(await count(id, "email.opened")).toBe(0);
+    expect((await timeline(id)).filter((t) => t.type === "clicked")).toHaveLength(1);
+  });
+});
+
+// Measured alone on PostgreSQL: ~450 ms of dispatch, /api/health never above ~150 ms. The
+// bounds leave room for a shared 2-core machine running the suite in parallel. The embedded
+// database (PGlite) runs on the server's own thread: storing and reading a 10 MiB row (and
+// the sink's 14 MiB rendered copy) is synchronous work there, whatever the HTML holds.
+const LIMITS = process.env.DATABASE_URL ? { dispatchMs: 1500, healthMs: 300 } : { dispatchMs: 3000, healthMs: 1000 };
+
+describe("a pathological HTML body does not stall the process", () => {
+  it("10 MiB of unclosed anchors is accepted and sent in under a second of dispatch while /api/health answers", { timeout: 120_000 }, async () => {
+    const a = await sender();
+    const quoted = `<a href="https://x.test/`;
+    const bare = `<a href=https://x.test/ `;
+    const half = 5 * 1024 * 1024;
+    const html = `<html><body>${quoted.repeat(Math.ceil(half / quoted.length))}${bare.repeat(Math.ceil(half / bare.length))}</body></html>`;
+
+    let slowest = 0;
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const t = performance.now();
+        const res = await fetch(`${server.url}/api/health`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        slowest = Math.max(slowest, performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Big", html });
+      // Dispatch time: from the acceptance answer (the row is due at once; dispatch may
+      // already be under way) to the hand-off recorded.
+      const acceptedAt = Date.now();
+      await waitForStatus(id, ["sent", "delivered"], 60_000);
+      const sentAt = (await timeline(id)).find((t) => t.type === "sent")!.at.getTime();
+      expect(sentAt - acceptedAt).toBeLessThan(LIMITS.dispatchMs);
+      expect((await renderedHtml(id)).includes("/t/o/")).toBe(true);
+    } finally {
+      polling = false;
+      await poller;
+    }
+    expect(slowest).toBeLessThan(LIMITS.healthMs);
+  });
+});
