@@ -187,6 +187,23 @@ describe("SNS event ingest", () => {
     expect(list.body.data).toEqual([expect.objectContaining({ address: "b@example.org", reason: "hard_bounce" })]);
   });
 
+  it("matches a bulk copy after the first by its posthaste_email_id tag (each copy has its own SES MessageId)", async () => {
+    const { id, apiKey } = await sesSend(["first@example.org", "second@example.org"]);
+    await waitForStatus(id, ["sent"]);
+    const mail = { messageId: "ses-id-of-the-second-copy", tags: { posthaste_email_id: [id] } };
+    const bounce = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "second@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }] } }));
+    expect((await post(bounce)).status).toBe(200);
+    await waitForStatus(id, ["bounced"]);
+    const list = await server.api("GET", "/v1/suppressions", { key: apiKey });
+    expect(list.body.data).toEqual([expect.objectContaining({ address: "second@example.org", reason: "hard_bounce" })]);
+    // A tag naming a message that never went out through SES (or no message) changes nothing.
+    const { id: other } = await sesSend(["third@example.org"]);
+    await waitForStatus(other, ["sent"]);
+    const stray = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail: { messageId: "unknown", tags: { posthaste_email_id: ["not-an-email-id"] } }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "third@example.org" }] } }));
+    expect((await post(stray)).status).toBe(200);
+    expect((await emailRow(other)).status).toBe("sent");
+  });
+
   it("records a complaint and suppresses the complainer", async () => {
     const { id, apiKey } = await sesSend(["c@example.org"]);
     const row = await waitForStatus(id, ["sent"]);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, or } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
 import { emails } from "../db/schema";
@@ -16,7 +16,7 @@ type Recipient = { emailAddress: string; diagnosticCode?: string };
 export interface SesEvent {
   eventType?: string;
   notificationType?: string;
-  mail?: { messageId?: string };
+  mail?: { messageId?: string; tags?: Record<string, unknown> };
   delivery?: { recipients?: string[] };
   bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: Recipient[] };
   complaint?: { complaintFeedbackType?: string; complainedRecipients?: Recipient[] };
@@ -71,19 +71,31 @@ function happeningsOf(event: SesEvent, ours: ReadonlySet<string>): Happening[] {
   }
 }
 
+/** The email id we tagged the message with at send (`posthaste_email_id`), if the event carries it. */
+function taggedEmailId(event: SesEvent): string | null {
+  const tag = event.mail?.tags?.posthaste_email_id;
+  const value = Array.isArray(tag) ? tag[0] : tag;
+  return typeof value === "string" && value.length <= 64 ? value : null;
+}
+
 /**
- * Applies one SES event to the one message whose stored provider id it names, and only
- * to that message's own recipients (to, cc, bcc). Unknown ids are ignored (another
- * deployment's mail).
+ * Applies one SES event to the one message it names, and only to that message's own
+ * recipients (to, cc, bcc). The message is found by its stored provider id, or, for the
+ * copies of a bulk message after the first (each copy has its own SES MessageId), by the
+ * `posthaste_email_id` tag we sent it with, among messages that went out through SES.
+ * Unknown ids are ignored (another deployment's mail).
  */
 export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   const sesMessageId = event?.mail?.messageId;
   if (typeof sesMessageId !== "string" || !sesMessageId) return false;
+  const tagged = taggedEmailId(event);
   const { db } = await database();
   const [email] = await db
     .select({ id: emails.id, accountId: emails.accountId, from: emails.from, to: emails.to, cc: emails.cc, bcc: emails.bcc, subject: emails.subject, tags: emails.tags })
     .from(emails)
-    .where(eq(emails.sesMessageId, sesMessageId))
+    .where(tagged
+      ? or(eq(emails.sesMessageId, sesMessageId), and(eq(emails.id, tagged), isNotNull(emails.sesMessageId)))
+      : eq(emails.sesMessageId, sesMessageId))
     .limit(1);
   if (!email) return false;
   // The stored, normalised recipients (a legacy row the parser refuses names no one).
