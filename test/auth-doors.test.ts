@@ -319,6 +319,39 @@ describe("reserved addresses", () => {
   });
 });
 
+describe("hostile input at the doors", () => {
+  it("a 1 MB email or password is answered within a second at sign-in and sign-up while /api/health keeps answering", async () => {
+    const huge = `${"a".repeat(1_000_000)}@example.com`;
+    let slowestHealth = 0;
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    try {
+      expect(await signIn(huge, PASSWORD, uniqueIp())).toBe("credentials");
+      expect(await signIn(unique("long"), "p".repeat(1_000_000), uniqueIp())).toBe("credentials");
+      await expect(auth.signUp.signUpOwner({ email: huge, password: PASSWORD, ip: uniqueIp() })).rejects.toThrow(/valid email/);
+      await expect(auth.signUp.signUpOwner({ email: unique("long"), password: "p".repeat(1_000_000), ip: uniqueIp() })).rejects.toThrow(/at most/);
+    } finally {
+      probing = false;
+      await probe;
+    }
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(1000 * 4);
+    expect(slowestHealth).toBeGreaterThan(0);
+    expect(slowestHealth).toBeLessThan(1000);
+    // Nothing of the megabyte was stored as a rate-limit key.
+    const [big] = await rows<{ n: number }>(sql`select count(*)::int as n from auth_rate_limits where length(key) > 1000`);
+    expect(big.n).toBe(0);
+  });
+});
+
 describe("test mode and the signup email", () => {
   async function keyFor(email: string) {
     const account = await accountOf(email);

@@ -1,4 +1,5 @@
-import { checkCredentials, type Credentials } from "./passwords";
+import { parseAddress } from "../lib/email-address";
+import { checkCredentials, MAX_PASSWORD_LENGTH, type Credentials } from "./passwords";
 import { countAttempt, uncountAttempt } from "./rate-limit";
 import { authSettings } from "./settings";
 import { nudgeUnverified } from "./sign-up";
@@ -24,6 +25,9 @@ export async function attemptSignIn(input: { email: string; password: string; ip
   if (input.ip !== null && !(await countAttempt(`signin-ip:${input.ip}`, authSettings.signInAttemptsPerIp())).allowed) {
     return { ok: false, reason: "rate_limited" };
   }
+  // No account has an address the parser refuses or a password longer than sign-up allows:
+  // such input (a megabyte of it, say) goes no further than the IP's count.
+  if (!parseAddress(input.email).ok || input.password.length > MAX_PASSWORD_LENGTH) return { ok: false, reason: "invalid" };
   const key = addressKey(input.email);
   if (!(await countAttempt(key, authSettings.signInFailuresPerAddress())).allowed) return { ok: false, reason: "rate_limited" };
   const user = await checkCredentials(input.email, input.password);
