@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
+import { lockAccountApiKeys } from "../db/locks";
 import { apiKeys } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid, newId } from "../lib/ids";
@@ -25,8 +26,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   const key = generateApiKey();
   const id = newId();
   await db.transaction(async (tx) => {
-    // Serialise creates per account so concurrent requests cannot pass the limit together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"api_keys:" + accountId}))`);
+    await lockAccountApiKeys(tx, accountId);
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)
