@@ -10,6 +10,7 @@ import { wake } from "../jobs/tasks";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
+import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { unstorableAt, unstorableMessage } from "../lib/text";
@@ -233,21 +234,13 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
   const rate = limits.rate;
   const n = items.length;
   if (rate) {
-    const refilled = sql`least(${rate.burst}::float8, b.tokens + greatest(0, extract(epoch from clock_timestamp() - b.updated_at)::float8) * ${rate.perSecond}::float8)`;
-    ctes.push(sql`bucket as (
-      insert into rate_buckets as b (account_id, tokens, updated_at)
-      select ${a}, ${rate.burst}::float8 - ${n}::float8, clock_timestamp() where ${admitted}
-      on conflict (account_id) do update set tokens = ${refilled} - ${n}::float8, updated_at = greatest(b.updated_at, clock_timestamp())
-      where ${refilled} >= least(${n}::float8, ${rate.burst}::float8)
-      returning 1)`);
+    ctes.push(takeTokensCte(a, rate, n, admitted));
     admitted = sql`exists (select 1 from bucket)`;
   }
   if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
   const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
   ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
-  const retryAfter = rate
-    ? sql`(select greatest(1, ceil((least(${n}::float8, ${rate.burst}::float8) - least(${rate.burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)::float8) * ${rate.perSecond}::float8)) / ${rate.perSecond}::float8))::int from rate_buckets where account_id = ${a})`
-    : sql`null::int`;
+  const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
       ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
