@@ -13,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { DnsRecord, DomainStatus } from "../domains/schemas";
+import type { EmailStatus, Tag } from "../sending/schemas";
 
 /** PostgreSQL's tsvector (drizzle has no built-in type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -20,15 +22,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-export type Tag = { name: string; value: string };
 export type StoredAttachment = { filename: string; content: string; contentType: string };
-export type DnsRecord = {
-  type: string;
-  name: string;
-  value: string;
-  found: boolean | null;
-  observed: string | null;
-};
 
 /** An account: the tenant every other row belongs to. */
 export const accounts = pgTable("accounts", {
@@ -83,7 +77,7 @@ export const domains = pgTable("domains", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  status: text("status").notNull(),
+  status: text("status").$type<DomainStatus>().notNull(),
   provider: text("provider").notNull(),
   verifiedAt: ts("verified_at"),
   createdAt: createdAt(),
@@ -130,7 +124,7 @@ export const emails = pgTable("emails", {
    */
   accountId: text("account_id").notNull(),
   /** scheduled | queued | sending (reported as queued) | sent | delivered | bounced | complained | failed | canceled */
-  status: text("status").notNull(),
+  status: text("status").$type<EmailStatus>().notNull(),
   from: text("from").notNull(),
   to: jsonb("to").$type<string[]>().notNull(),
   cc: jsonb("cc").$type<string[]>().notNull().default([]),

@@ -17,6 +17,7 @@ import { unstorableAt, unstorableMessage } from "../lib/text";
 import { secondsToUtcMidnight } from "../lib/time";
 import { blockedFor, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
+import type { BatchEntry, BatchResult } from "./schemas";
 import { searchTextOf } from "./search";
 import { preparedRows } from "./statement";
 
@@ -370,14 +371,12 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
   }
 }
 
-export type BatchEntry = { id: string } | { error: ErrorObject };
-
 /**
  * POST /v1/emails/batch: every entry validated and ruled on independently (its failure
  * is its own `{ error }`); the valid ones are stored together in one statement. Limits
  * (quota, day caps, rate) apply to the request as a whole.
  */
-export async function sendBatch(account: Account, entries: unknown[]): Promise<{ data: BatchEntry[]; summary: { total: number; succeeded: number; failed: number } }> {
+export async function sendBatch(account: Account, entries: unknown[]): Promise<BatchResult> {
   const domains = await accountDomains(account.id);
   const d = await database();
   // Whatever an entry holds, its check ends as that entry's own error, never the batch's.
