@@ -7,18 +7,10 @@ import { notFound, validationError } from "../errors";
 import { isUuid, newId } from "../lib/ids";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
-import { flushKeyUse, forgetKeys, type KeyScope } from "./authenticate";
+import { flushKeyUse, forgetKeys } from "./authenticate";
+import type { ApiKey, ApiKeyRevoked, KeyScope } from "./schemas";
 
 export const MAX_LIVE_KEYS = 50;
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  last4: string;
-  scope: KeyScope;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
 
 /** Creates a key and returns its plaintext: the only time it exists outside the caller. */
 export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<{ id: string; key: string }> {
@@ -39,7 +31,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   return { id, key: key.plaintext };
 }
 
-export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
+export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   await flushKeyUse();
   const { db } = await database();
   const rows = await db
@@ -51,14 +43,14 @@ export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
     id: row.id,
     name: row.name,
     last4: row.last4,
-    scope: row.scope as KeyScope,
+    scope: row.scope,
     createdAt: row.createdAt.getTime(),
     lastUsedAt: ms(row.lastUsedAt),
   }));
 }
 
 /** Revokes at once (no grace window); repeating it on a revoked key still succeeds. */
-export async function revokeApiKey(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function revokeApiKey(accountId: string, id: string): Promise<ApiKeyRevoked> {
   if (!isUuid(id)) throw notFound("API key");
   const { db } = await database();
   const [row] = await db

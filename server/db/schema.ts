@@ -13,8 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EmailStatus, Tag } from "../sending/schemas";
+import type { SuppressionReason } from "../suppressions/schemas";
 
 /** PostgreSQL's tsvector (drizzle has no built-in type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -61,7 +63,7 @@ export const apiKeys = pgTable("api_keys", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  scope: text("scope").notNull(),
+  scope: text("scope").$type<KeyScope>().notNull(),
   /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
   keyHash: text("key_hash").notNull(),
   last4: text("last4").notNull(),
@@ -188,7 +190,7 @@ export const sinkMessages = pgTable("sink_messages", {
 export const suppressions = pgTable("suppressions", {
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   address: text("address").notNull(),
-  reason: text("reason").notNull(),
+  reason: text("reason").$type<SuppressionReason>().notNull(),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.accountId, t.address] })]);
 
