@@ -13,10 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PlanName } from "../accounts/plans";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EmailStatus, Tag } from "../sending/schemas";
 import type { SuppressionReason } from "../suppressions/schemas";
+import type { DeliveryStatus } from "../webhooks/schemas";
 
 /** PostgreSQL's tsvector (drizzle has no built-in type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -30,7 +32,7 @@ export type StoredAttachment = { filename: string; content: string; contentType:
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull(),
-  plan: text("plan").notNull(),
+  plan: text("plan").$type<PlanName>().notNull(),
   /** Set by `accounts pause`; every send answers 403 authentication_error while set. */
   pausedAt: ts("paused_at"),
   /** Null while the account awaits review (account_pending_review rules apply). */
@@ -227,8 +229,7 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
   eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
   endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
   accountId: text("account_id").notNull(),
-  /** pending | succeeded | failed (every retry exhausted) */
-  status: text("status").notNull(),
+  status: text("status").$type<DeliveryStatus>().notNull(),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: ts("next_attempt_at"),
   createdAt: createdAt(),

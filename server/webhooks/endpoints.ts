@@ -10,28 +10,14 @@ import { EVENT_TYPES } from "../events/types";
 import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
 import { ms } from "../lib/time";
+import type { EndpointDeleted, EndpointDetail, RotatedSecret } from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
 export const MAX_DESCRIPTION = 500;
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  description: string | null;
-  consecutiveFailures: number;
-  lastAttemptAt: number | null;
-  lastResponseStatus: number | null;
-  lastError: string | null;
-  suspendedByPlan: boolean;
-  autoDisabledAt: number | null;
-  createdAt: number;
-}
-
-export function endpointView(row: EndpointRow): EndpointView {
+export function endpointView(row: EndpointRow): EndpointDetail {
   return {
     id: row.id,
     url: row.url,
@@ -87,7 +73,7 @@ export interface CreateInput {
   enabled?: boolean;
 }
 
-export async function createEndpoint(account: Account, input: CreateInput): Promise<EndpointView & { secret: string }> {
+export async function createEndpoint(account: Account, input: CreateInput): Promise<EndpointDetail & { secret: string }> {
   const events = normaliseEvents(input.events);
   checkDescription(input.description);
   const url = await checkedUrl(input.url);
@@ -116,7 +102,7 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
   return { ...endpointView(row), secret };
 }
 
-export async function listEndpoints(accountId: string): Promise<EndpointView[]> {
+export async function listEndpoints(accountId: string): Promise<EndpointDetail[]> {
   const { db } = await database();
   const rows = await db.select().from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, accountId))
@@ -133,7 +119,7 @@ export async function endpointRow(accountId: string, id: string): Promise<Endpoi
   return row;
 }
 
-export async function getEndpoint(accountId: string, id: string): Promise<EndpointView> {
+export async function getEndpoint(accountId: string, id: string): Promise<EndpointDetail> {
   return endpointView(await endpointRow(accountId, id));
 }
 
@@ -148,7 +134,7 @@ export interface UpdateInput {
  * Partial update. Turning an endpoint back on clears autoDisabledAt and the failure
  * count; it is refused while a plan downgrade holds the endpoint parked.
  */
-export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointView> {
+export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointDetail> {
   const current = await endpointRow(accountId, id);
   // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
   if (input.enabled === true && current.suspendedByPlan) {
@@ -179,7 +165,7 @@ export async function updateEndpoint(accountId: string, id: string, input: Updat
   return endpointView(row);
 }
 
-export async function deleteEndpoint(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteEndpoint(accountId: string, id: string): Promise<EndpointDeleted> {
   await endpointRow(accountId, id);
   const { db } = await database();
   await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
@@ -188,7 +174,7 @@ export async function deleteEndpoint(accountId: string, id: string): Promise<{ i
 }
 
 /** A new signing secret, effective for the next delivery attempt; returned only here. */
-export async function rotateSecret(accountId: string, id: string): Promise<{ id: string; secret: string }> {
+export async function rotateSecret(accountId: string, id: string): Promise<RotatedSecret> {
   await endpointRow(accountId, id);
   const secret = newSecret();
   const { db } = await database();
