@@ -47,7 +47,7 @@ export async function addManual(accountId: string, addresses: string[]): Promise
   const { db } = await database();
   await suppressMany(db, accountId, addresses, "manual");
   // One entry per input, in input order, so clients can zip it with what they sent.
-  return addresses.map((address) => ({ address, reason: "manual" as const }));
+  return addresses.map((address): ManualSuppression => ({ address, reason: "manual" }));
 }
 
 export async function removeSuppression(accountId: string, rawAddress: string): Promise<SuppressionRemoved> {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
-import { LIST_STATUSES } from "@/server/sending/schemas";
+import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
 import { Badge, Time } from "../../_components/format";
 
 export const metadata: Metadata = { title: "Emails" };
@@ -17,7 +17,7 @@ function href(params: Search): string {
 
 export default async function EmailsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
-  const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as (typeof LIST_STATUSES)[number]) : undefined;
+  const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as ListStatus) : undefined;
   const search = params.search?.trim() || undefined;
   const caller = await api();
   let page: Awaited<ReturnType<typeof caller.emails.list>> | null = null;
