@@ -5,12 +5,11 @@ import { lockAccountApiKeys } from "../db/locks";
 import { apiKeys } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid, newId } from "../lib/ids";
+import { MAX_LIVE_KEYS } from "../limits/constants";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
 import { flushKeyUse, forgetKeys } from "./authenticate";
 import type { ApiKey, ApiKeyRevoked, KeyScope } from "./schemas";
-
-export const MAX_LIVE_KEYS = 50;
 
 /** Creates a key and returns its plaintext: the only time it exists outside the caller. */
 export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<{ id: string; key: string }> {

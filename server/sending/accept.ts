@@ -7,6 +7,7 @@ import { accountDomains, canSend, type AccountDomain } from "../domains/sending-
 import { ApiError, errorObject, formatZodError, toApiError, type ErrorObject } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
+import { SANDBOX_PER_DAY } from "../limits/constants";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
@@ -274,7 +275,7 @@ function limitError(limits: SendLimits, r: AcceptResult): ApiError {
     return new ApiError("rate_limited", 429, `Daily capacity reached: the ${why} allows ${limits.day.limit} recipients per UTC day.`, secondsToUtcMidnight());
   }
   if (r.sandbox_ok === false) {
-    return new ApiError("rate_limited", 429, `Test-mode daily cap reached: at most 20 sends per UTC day from ${config().sandboxSender}.`, secondsToUtcMidnight());
+    return new ApiError("rate_limited", 429, `Test-mode daily cap reached: at most ${SANDBOX_PER_DAY} sends per UTC day from ${config().sandboxSender}.`, secondsToUtcMidnight());
   }
   if (r.rate_ok === false) {
     return new ApiError("rate_limited", 429, `Send rate exceeded: ${limits.rate!.perSecond} messages per second (burst ${limits.rate!.burst}).`, Math.max(1, r.retry_after ?? 1));

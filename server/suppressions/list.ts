@@ -8,7 +8,6 @@ import { suppressMany } from "./suppress";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
-export const MAX_BULK = 100;
 
 /** Page size from a query value: out-of-range numbers are clamped to 1..100, not refused. */
 export function clampLimit(raw: string | number | undefined | null): number {

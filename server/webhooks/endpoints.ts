@@ -9,12 +9,12 @@ import { notFound, validationError } from "../errors";
 import { EVENT_TYPES } from "../events/types";
 import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
+import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 import { ms } from "../lib/time";
 import type { EndpointDeleted, EndpointDetail, RotatedSecret } from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
-export const MAX_DESCRIPTION = 500;
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export function endpointView(row: EndpointRow): EndpointDetail {
@@ -61,8 +61,8 @@ async function checkedUrl(url: string): Promise<string> {
 }
 
 function checkDescription(description: string | null | undefined): void {
-  if (description && !withinChars(description, MAX_DESCRIPTION)) {
-    throw validationError(`description must be at most ${MAX_DESCRIPTION} characters`);
+  if (description && !withinChars(description, MAX_WEBHOOK_DESCRIPTION)) {
+    throw validationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
+import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
 import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
 import { Badge, Time } from "../../_components/format";
 
@@ -38,7 +39,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
       <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
         <div className="field">
           <label htmlFor="search">Search</label>
-          <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={512} />
+          <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={MAX_SEARCH_CHARS} />
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../auth/api-keys";
 import { ApiKeyList, ApiKeyRevoked, CreatedApiKey, KEY_SCOPES } from "../../auth/schemas";
+import { MAX_KEY_NAME_LENGTH } from "../../limits/constants";
 import { fullScopeProcedure, router } from "../trpc";
 
 export const apiKeysRouter = router({
   create: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/api-keys", tags: ["API keys"], summary: "Create an API key" }, successStatus: 201 })
     .input(z.object({
-      name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(100),
+      name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_KEY_NAME_LENGTH),
       scope: z.enum(KEY_SCOPES, { error: `scope must be ${KEY_SCOPES.join(" or ")}` }).default("full"),
     }))
     .output(CreatedApiKey)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { strictBoolean } from "../schemas";
 import { createDomain, deleteDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
 import { Domain, DomainList, DomainRemoved } from "../../domains/schemas";
+import { MAX_DOMAIN_NAME_LENGTH } from "../../limits/constants";
 import { fullScopeProcedure, router } from "../trpc";
 
 const byId = z.object({ id: z.string() });
@@ -16,7 +17,7 @@ export const domainsRouter = router({
 
   create: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/domains", tags, summary: "Add a sending domain" }, successStatus: 201 })
-    .input(z.object({ name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(253) }))
+    .input(z.object({ name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_DOMAIN_NAME_LENGTH) }))
     .output(Domain)
     .mutation(({ ctx, input }) => createDomain(ctx.account, input.name)),
 

@@ -3,7 +3,8 @@ import { sendBatch, sendEmail } from "../../sending/accept";
 import { cancelEmail, getEmail, listEmails } from "../../sending/read";
 import { sendRequestSchema, type SendRequest } from "../../sending/request";
 import { BatchResult, CancelResult, EmailDetail, EmailPage, LIST_STATUSES, SendResult } from "../../sending/schemas";
-import { MAX_SEARCH_CHARS, withinSearchChars } from "../../sending/search";
+import { withinSearchChars } from "../../sending/search";
+import { MAX_BATCH_EMAILS, MAX_SEARCH_CHARS } from "../../limits/constants";
 import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "../trpc";
 
 const send: SendEndpoint<SendRequest, { id: string }> = {
@@ -11,11 +12,13 @@ const send: SendEndpoint<SendRequest, { id: string }> = {
   run: (ctx, input) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null),
 };
 
+const BATCH_SIZE = `a batch holds 1 to ${MAX_BATCH_EMAILS} emails`;
+
 const batch: SendEndpoint<{ emails: unknown[] }, BatchResult> = {
   input: z.object({
     emails: z.array(z.unknown(), { error: "the body must be a JSON array of send requests" })
-      .min(1, "a batch holds 1 to 100 emails")
-      .max(100, "a batch holds 1 to 100 emails"),
+      .min(1, BATCH_SIZE)
+      .max(MAX_BATCH_EMAILS, BATCH_SIZE),
   }),
   run: (ctx, input) => sendBatch(ctx.account, input.emails),
 };
@@ -37,7 +40,7 @@ export const emailsRouter = router({
     .mutation(({ ctx, input }) => send.run(ctx, input)),
 
   batch: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: "Send up to 100 emails" }, arrayBody: "emails", arrayItemsFrom: "/v1/emails", direct: batch, errorStatuses: SEND_ERRORS })
+    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: `Send up to ${MAX_BATCH_EMAILS} emails` }, arrayBody: "emails", arrayItemsFrom: "/v1/emails", direct: batch, errorStatuses: SEND_ERRORS })
     .input(batch.input)
     .output(BatchResult)
     .mutation(({ ctx, input }) => batch.run(ctx, input)),

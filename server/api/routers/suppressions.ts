@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseAddress } from "../../lib/email-address";
-import { addManual, listSuppressions, MAX_BULK, removeSuppression } from "../../suppressions/list";
+import { MAX_SUPPRESSION_BULK } from "../../limits/constants";
+import { addManual, listSuppressions, removeSuppression } from "../../suppressions/list";
 import { ManualSuppression, ManualSuppressionList, SuppressionPage, SuppressionRemoved } from "../../suppressions/schemas";
 // Registers the one-click unsubscribe route next to the API that manages the same list.
 import { fullScopeProcedure, router } from "../trpc";
@@ -28,10 +29,10 @@ export const suppressionsRouter = router({
     .mutation(async ({ ctx, input }) => (await addManual(ctx.account.id, [input.email]))[0]),
 
   addBulk: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_BULK} addresses` }, successStatus: 201 })
+    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses` }, successStatus: 201 })
     .input(z.object({
       emails: z.array(address, { error: "emails must be an array of email addresses" })
-        .min(1, "emails must hold at least one address").max(MAX_BULK, `emails may hold at most ${MAX_BULK} addresses`),
+        .min(1, "emails must hold at least one address").max(MAX_SUPPRESSION_BULK, `emails may hold at most ${MAX_SUPPRESSION_BULK} addresses`),
     }))
     .output(ManualSuppressionList)
     .mutation(async ({ ctx, input }) => ({ data: await addManual(ctx.account.id, input.emails) })),

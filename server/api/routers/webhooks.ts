@@ -3,6 +3,7 @@ import { strictBoolean } from "../schemas";
 import { EVENT_TYPES } from "../../events/types";
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
+import { MAX_WEBHOOK_DESCRIPTION } from "../../limits/constants";
 import { clampLimit } from "../../suppressions/list";
 import { AttemptPage, CreatedEndpoint, Endpoint, EndpointDeleted, EndpointDetail, EndpointList, ResendAccepted, RotatedSecret } from "../../webhooks/schemas";
 import { fullScopeProcedure, router } from "../trpc";
@@ -10,7 +11,7 @@ import { fullScopeProcedure, router } from "../trpc";
 const url = z.string({ error: "url is required" }).min(1, "url is required");
 const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
   .min(1, "events must name at least one event type");
-const description = z.string({ error: "description must be a string" }).max(500, "description must be at most 500 characters").nullable();
+const description = z.string({ error: "description must be a string" }).max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`).nullable();
 const enabled = strictBoolean("enabled");
 const tags = ["Webhooks"];
 
