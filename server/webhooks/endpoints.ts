@@ -11,7 +11,7 @@ import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
 import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 import { ms } from "../lib/time";
-import type { EndpointDeleted, EndpointDetail, RotatedSecret } from "./schemas";
+import type { EndpointChanges, EndpointDeleted, EndpointDetail, NewEndpoint, RotatedSecret } from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
@@ -66,14 +66,7 @@ function checkDescription(description: string | null | undefined): void {
   }
 }
 
-export interface CreateInput {
-  url: string;
-  events: string[];
-  description?: string | null;
-  enabled?: boolean;
-}
-
-export async function createEndpoint(account: Account, input: CreateInput): Promise<EndpointDetail & { secret: string }> {
+export async function createEndpoint(account: Account, input: NewEndpoint): Promise<EndpointDetail & { secret: string }> {
   const events = normaliseEvents(input.events);
   checkDescription(input.description);
   const url = await checkedUrl(input.url);
@@ -123,18 +116,11 @@ export async function getEndpoint(accountId: string, id: string): Promise<Endpoi
   return endpointView(await endpointRow(accountId, id));
 }
 
-export interface UpdateInput {
-  url?: string;
-  events?: string[];
-  description?: string | null;
-  enabled?: boolean;
-}
-
 /**
  * Partial update. Turning an endpoint back on clears autoDisabledAt and the failure
  * count; it is refused while a plan downgrade holds the endpoint parked.
  */
-export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointDetail> {
+export async function updateEndpoint(accountId: string, id: string, input: EndpointChanges): Promise<EndpointDetail> {
   const current = await endpointRow(accountId, id);
   // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
   if (input.enabled === true && current.suspendedByPlan) {

@@ -1,24 +1,27 @@
 import { z } from "zod";
-import { strictBoolean } from "../schemas";
-import { EVENT_TYPES } from "../../events/types";
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
-import { MAX_WEBHOOK_DESCRIPTION } from "../../limits/constants";
 import { clampLimit } from "../../suppressions/list";
-import { AttemptPage, CreatedEndpoint, Endpoint, EndpointDeleted, EndpointDetail, EndpointList, ResendAccepted, RotatedSecret } from "../../webhooks/schemas";
+import {
+  AttemptPage,
+  CreatedEndpoint,
+  Endpoint,
+  EndpointChanges,
+  EndpointDeleted,
+  EndpointDetail,
+  EndpointList,
+  NewEndpoint,
+  ResendAccepted,
+  RotatedSecret,
+} from "../../webhooks/schemas";
 import { fullScopeProcedure, router } from "../trpc";
 
-const url = z.string({ error: "url is required" }).min(1, "url is required");
-const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
-  .min(1, "events must name at least one event type");
-const description = z.string({ error: "description must be a string" }).max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`).nullable();
-const enabled = strictBoolean("enabled");
 const tags = ["Webhooks"];
 
 export const webhooksRouter = router({
   create: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks", tags, summary: "Create a webhook endpoint" }, successStatus: 201 })
-    .input(z.object({ url, events, description: description.optional(), enabled: enabled.optional() }))
+    .input(NewEndpoint)
     .output(CreatedEndpoint)
     .mutation(({ ctx, input }) => createEndpoint(ctx.account, input)),
 
@@ -36,7 +39,7 @@ export const webhooksRouter = router({
 
   update: fullScopeProcedure
     .meta({ openapi: { method: "PATCH", path: "/v1/webhooks/{id}", tags, summary: "Update a webhook endpoint" } })
-    .input(z.object({ id: z.string(), url: url.optional(), events: events.optional(), description: description.optional(), enabled: enabled.optional() }))
+    .input(z.object({ id: z.string(), ...EndpointChanges.shape }))
     .output(Endpoint)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
