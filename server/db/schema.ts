@@ -16,6 +16,7 @@ import {
 import type { PlanName } from "../accounts/plans";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
+import type { EventType } from "../events/types";
 import type { EmailStatus, Tag } from "../sending/schemas";
 import type { SuppressionReason } from "../suppressions/schemas";
 import type { DeliveryStatus } from "../webhooks/schemas";
@@ -127,7 +128,6 @@ export const emails = pgTable("emails", {
    * send, measured). Accounts are never deleted once they have mail.
    */
   accountId: text("account_id").notNull(),
-  /** scheduled | queued | sending (reported as queued) | sent | delivered | bounced | complained | failed | canceled */
   status: text("status").$type<EmailStatus>().notNull(),
   from: text("from").notNull(),
   to: jsonb("to").$type<string[]>().notNull(),
@@ -217,7 +217,7 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  type: text("type").notNull(),
+  type: text("type").$type<EventType>().notNull(),
   emailId: text("email_id"),
   payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
