@@ -44,6 +44,7 @@ export const EmailDetail = EmailListItem.extend({
 export type EmailDetail = z.infer<typeof EmailDetail>;
 
 export const SendResult = z.object({ id: z.string() });
+export type SendResult = z.infer<typeof SendResult>;
 
 const ErrorObject = z.object({ type: z.string(), message: z.string(), docs_url: z.string() });
 

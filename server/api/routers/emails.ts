@@ -7,7 +7,7 @@ import { withinSearchChars } from "../../sending/search";
 import { MAX_BATCH_EMAILS, MAX_SEARCH_CHARS } from "../../limits/constants";
 import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "../trpc";
 
-const send: SendEndpoint<SendRequest, { id: string }> = {
+const send: SendEndpoint<SendRequest, SendResult> = {
   input: sendRequestSchema,
   run: (ctx, input) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null),
 };
