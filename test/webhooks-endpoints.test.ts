@@ -118,6 +118,13 @@ describe("webhook endpoints", () => {
     expect(many.every((r) => r.status === 201)).toBe(true);
   });
 
+  it("parallel creates cannot pass the allowance together (the account's webhooks lock)", async () => {
+    const free = await server.account({ plan: "free" });
+    const all = await Promise.all(Array.from({ length: 6 }, () => server.api("POST", "/v1/webhooks", { key: free.apiKey, body: good })));
+    expect(all.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    expect((await server.api("GET", "/v1/webhooks", { key: free.apiKey })).body.data).toHaveLength(1);
+  });
+
   it("re-enabling clears autoDisabledAt and the count, but not while parked by the plan", async () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: good });

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useActionState } from "react";
+import { MIN_PASSWORD_LENGTH } from "@/server/limits/constants";
 import { HydrationMark } from "../_components/client";
 import type { FormState } from "./actions";
 
@@ -36,12 +37,12 @@ export function AuthForm(props: {
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required minLength={signUp ? 8 : undefined} />
+            <input id="password" name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required minLength={signUp ? MIN_PASSWORD_LENGTH : undefined} />
           </div>
           {signUp && (
             <div className="field">
               <label htmlFor="confirm">Confirm password</label>
-              <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={8} />
+              <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
             </div>
           )}
           <button type="submit" disabled={pending}>{pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}</button>

@@ -1,4 +1,14 @@
 import type { ErrorType } from "@/server/errors";
+import {
+  MAX_BATCH_EMAILS,
+  MAX_HEADERS,
+  MAX_LIVE_KEYS,
+  MAX_RECIPIENTS,
+  MAX_SEARCH_CHARS,
+  MAX_SEARCH_TERMS,
+  MAX_TAGS,
+  SANDBOX_PER_DAY,
+} from "@/server/limits/constants";
 
 export interface ErrorDoc {
   title: string;
@@ -16,8 +26,8 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     statuses: "400, 413, 422 (and 409 when cancelling a message that has already left)",
     summary: "The request was understood but something in it is missing, malformed or too large.",
     causes: [
-      "400: the body is not valid JSON, a required field is missing, a field has the wrong type or value, or a count limit is passed (more than 50 recipients, 10 tags, 10 custom headers, 100 batch entries, or a search longer than 512 characters or 16 terms).",
-      "400: creating a 51st live API key; a webhook URL that is not https on port 443 or points at a private host; an empty or unknown event list; enabling a webhook endpoint the plan has suspended.",
+      `400: the body is not valid JSON, a required field is missing, a field has the wrong type or value, or a count limit is passed (more than ${MAX_RECIPIENTS} recipients, ${MAX_TAGS} tags, ${MAX_HEADERS} custom headers, ${MAX_BATCH_EMAILS} batch entries, or a search longer than ${MAX_SEARCH_CHARS} characters or ${MAX_SEARCH_TERMS} terms).`,
+      `400: creating an API key while the account holds ${MAX_LIVE_KEYS} live ones; a webhook URL that is not https on port 443 or points at a private host; an empty or unknown event list; enabling a webhook endpoint the plan has suspended.`,
       "413: the request body, an attachment or the whole message is larger than the server allows (10 MiB by default).",
       "409: DELETE /v1/emails/{id} on a message that has already been dispatched.",
     ],
@@ -79,7 +89,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     summary: "Too many messages too fast, or a daily capacity cap was reached.",
     causes: [
       "The per-second send rate was exceeded (Free: 2 messages per second, burst 10; paid plans: 14 per second, burst 50). The bucket is metered per message: a batch of 50 spends 50 tokens.",
-      "The test-mode daily cap (20 sends a day from the sandbox sender) or another daily capacity guard (new-account ramp, review throttle) was reached.",
+      `The test-mode daily cap (${SANDBOX_PER_DAY} sends a day from the sandbox sender) or another daily capacity guard (new-account ramp, review throttle) was reached.`,
       "Parallel bursts contend on the same counters and may be answered with Retry-After: 1.",
     ],
     retryAfter: "Every rate_limited response carries a Retry-After header: integer seconds to wait. For the per-second rate it is the time until the bucket holds enough tokens for the next request; for a daily cap it is the seconds until UTC midnight.",

@@ -1,23 +1,15 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
+import { lockAccountApiKeys } from "../db/locks";
 import { apiKeys } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid, newId } from "../lib/ids";
+import { MAX_LIVE_KEYS } from "../limits/constants";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
-import { flushKeyUse, forgetKeys, type KeyScope } from "./authenticate";
-
-export const MAX_LIVE_KEYS = 50;
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  last4: string;
-  scope: KeyScope;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
+import { flushKeyUse, forgetKeys } from "./authenticate";
+import type { ApiKey, ApiKeyRevoked, KeyScope } from "./schemas";
 
 /** Creates a key and returns its plaintext: the only time it exists outside the caller. */
 export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<{ id: string; key: string }> {
@@ -25,8 +17,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   const key = generateApiKey();
   const id = newId();
   await db.transaction(async (tx) => {
-    // Serialise creates per account so concurrent requests cannot pass the limit together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"api_keys:" + accountId}))`);
+    await lockAccountApiKeys(tx, accountId);
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)
@@ -39,7 +30,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   return { id, key: key.plaintext };
 }
 
-export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
+export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
   await flushKeyUse();
   const { db } = await database();
   const rows = await db
@@ -51,14 +42,14 @@ export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
     id: row.id,
     name: row.name,
     last4: row.last4,
-    scope: row.scope as KeyScope,
+    scope: row.scope,
     createdAt: row.createdAt.getTime(),
     lastUsedAt: ms(row.lastUsedAt),
   }));
 }
 
 /** Revokes at once (no grace window); repeating it on a revoked key still succeeds. */
-export async function revokeApiKey(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function revokeApiKey(accountId: string, id: string): Promise<ApiKeyRevoked> {
   if (!isUuid(id)) throw notFound("API key");
   const { db } = await database();
   const [row] = await db

@@ -5,8 +5,7 @@ import { apiKeys } from "../db/schema";
 import { processShared } from "../lib/process-shared";
 import { ApiError } from "../errors";
 import { bearerToken, hashApiKey, isWellFormedApiKey } from "./api-key-format";
-
-export type KeyScope = "full" | "send";
+import type { KeyScope } from "./schemas";
 
 export interface AuthenticatedKey {
   keyId: string;
@@ -43,7 +42,7 @@ export async function authenticate(header: string | undefined | null): Promise<{
       keyCache.delete(hash);
       throw unauthorized("Invalid or revoked API key.");
     }
-    entry = { key: { ...row, scope: row.scope as KeyScope }, at: Date.now() };
+    entry = { key: { ...row, scope: row.scope }, at: Date.now() };
     keyCache.set(hash, entry);
   }
   const account = await getAccount(entry.key.accountId);

@@ -3,12 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits/constants";
 
 /** scrypt parameters (N=2^15, r=8, p=1: OWASP's minimum for scrypt), kept in the hash so they can rise later. */
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 200;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

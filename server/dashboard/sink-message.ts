@@ -4,18 +4,10 @@ import { database } from "../db/client";
 import { emails, sinkMessages } from "../db/schema";
 import { notFound } from "../errors";
 import { isUuid } from "../lib/ids";
-
-export interface SinkMessageView {
-  raw: string;
-  subject: string | null;
-  html: string | null;
-  text: string | null;
-  headers: Array<{ key: string; value: string }>;
-  attachments: Array<{ filename: string | null; mimeType: string; size: number }>;
-}
+import type { SinkMessage } from "./schemas";
 
 /** The message the `sink` provider kept for one of the account's emails, parsed for display. */
-export async function readSinkMessage(accountId: string, emailId: string): Promise<SinkMessageView> {
+export async function readSinkMessage(accountId: string, emailId: string): Promise<SinkMessage> {
   if (!isUuid(emailId)) throw notFound("Stored message");
   const { db } = await database();
   const [row] = await db

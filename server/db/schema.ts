@@ -13,6 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { PlanName } from "../accounts/plans";
+import type { KeyScope } from "../auth/schemas";
+import type { DnsRecord, DomainStatus } from "../domains/schemas";
+import type { EventType } from "../events/types";
+import type { EmailStatus, Tag } from "../sending/schemas";
+import type { SuppressionReason } from "../suppressions/schemas";
+import type { DeliveryStatus } from "../webhooks/schemas";
 
 /** PostgreSQL's tsvector (drizzle has no built-in type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -20,21 +27,13 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-export type Tag = { name: string; value: string };
 export type StoredAttachment = { filename: string; content: string; contentType: string };
-export type DnsRecord = {
-  type: string;
-  name: string;
-  value: string;
-  found: boolean | null;
-  observed: string | null;
-};
 
 /** An account: the tenant every other row belongs to. */
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull(),
-  plan: text("plan").notNull(),
+  plan: text("plan").$type<PlanName>().notNull(),
   /** Set by `accounts pause`; every send answers 403 authentication_error while set. */
   pausedAt: ts("paused_at"),
   /** Null while the account awaits review (account_pending_review rules apply). */
@@ -67,7 +66,7 @@ export const apiKeys = pgTable("api_keys", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  scope: text("scope").notNull(),
+  scope: text("scope").$type<KeyScope>().notNull(),
   /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
   keyHash: text("key_hash").notNull(),
   last4: text("last4").notNull(),
@@ -83,7 +82,7 @@ export const domains = pgTable("domains", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  status: text("status").notNull(),
+  status: text("status").$type<DomainStatus>().notNull(),
   provider: text("provider").notNull(),
   verifiedAt: ts("verified_at"),
   createdAt: createdAt(),
@@ -129,8 +128,7 @@ export const emails = pgTable("emails", {
    * send, measured). Accounts are never deleted once they have mail.
    */
   accountId: text("account_id").notNull(),
-  /** scheduled | queued | sending (reported as queued) | sent | delivered | bounced | complained | failed | canceled */
-  status: text("status").notNull(),
+  status: text("status").$type<EmailStatus>().notNull(),
   from: text("from").notNull(),
   to: jsonb("to").$type<string[]>().notNull(),
   cc: jsonb("cc").$type<string[]>().notNull().default([]),
@@ -194,7 +192,7 @@ export const sinkMessages = pgTable("sink_messages", {
 export const suppressions = pgTable("suppressions", {
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
   address: text("address").notNull(),
-  reason: text("reason").notNull(),
+  reason: text("reason").$type<SuppressionReason>().notNull(),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.accountId, t.address] })]);
 
@@ -219,7 +217,7 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  type: text("type").notNull(),
+  type: text("type").$type<EventType>().notNull(),
   emailId: text("email_id"),
   payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
@@ -231,8 +229,7 @@ export const webhookDeliveries = pgTable("webhook_deliveries", {
   eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
   endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
   accountId: text("account_id").notNull(),
-  /** pending | succeeded | failed (every retry exhausted) */
-  status: text("status").notNull(),
+  status: text("status").$type<DeliveryStatus>().notNull(),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: ts("next_attempt_at"),
   createdAt: createdAt(),

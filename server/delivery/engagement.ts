@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { lockEmailEngagement } from "../db/locks";
 import { emailEvents, emails } from "../db/schema";
 import { recordEvents } from "../events/record";
 import { definePublicRoute } from "../http/public-routes";
@@ -35,7 +36,7 @@ async function recordEngagement(emailId: string, kind: "opened" | "clicked", req
     ipAddress: (request.header("x-forwarded-for") ?? "").split(",")[0].trim() || null,
   };
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"engagement:" + emailId}))`);
+    await lockEmailEngagement(tx, emailId);
     const [{ n }] = resultRows<{ n: number }>(await tx.execute(sql`
       select count(*)::int as n from (
         select 1 from email_events

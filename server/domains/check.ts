@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
-import { domains, type DnsRecord } from "../db/schema";
+import { domains } from "../db/schema";
 import { deleteIdentity, getIdentity } from "../ses/identities";
 import { detectDnsHost, readRecords, ResolverFailure } from "./dns-check";
 import { parseDomainName } from "./names";
+import type { DnsRecord } from "./schemas";
 import { domainSettings } from "./settings";
 
 export type DomainRow = typeof domains.$inferSelect;

@@ -1,4 +1,4 @@
-import type { DnsRecord } from "../db/schema";
+import type { DnsRecord } from "./schemas";
 import { resolver } from "../lib/dns";
 
 /** Answers meaning "nothing published here", as opposed to a resolver that failed. */

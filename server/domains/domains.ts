@@ -3,7 +3,7 @@ import { invalidateAccount } from "../accounts/account-cache";
 import { planOf } from "../accounts/plans";
 import { config } from "../config";
 import { database } from "../db/client";
-import { domains, type DnsRecord } from "../db/schema";
+import { domains } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { isUuid, newId } from "../lib/ids";
 import { ms } from "../lib/time";
@@ -12,33 +12,18 @@ import { createIdentity, deleteIdentity } from "../ses/identities";
 import { checkDomain, type DomainRow } from "./check";
 import { DKIM_SELECTOR, generateDkimKey } from "./dkim";
 import { detectDnsHost } from "./dns-check";
-import { lockAccountDomains, lockDomainName } from "./lock";
+import { lockAccountDomains, lockDomainName } from "../db/locks";
 import { assertNotReserved, parseDomainName } from "./names";
 import { ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
+import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
 
-export interface DomainView {
-  id: string;
-  name: string;
-  status: "pending" | "verified" | "failed";
-  verifiedAt: number | null;
-  createdAt: number;
-  dnsCheckedAt: number | null;
-  dnsHost: string | null;
-  dnsRecords: DnsRecord[];
-  recommendedRecords: DnsRecord[];
-  failureReason: string | null;
-  dnsRegressedAt: number | null;
-  suspendedAt: number | null;
-  trackEngagement: boolean;
-}
-
-export function domainView(row: DomainRow): DomainView {
+export function domainView(row: DomainRow): Domain {
   const record = (r: DnsRecord): DnsRecord => ({ type: r.type, name: r.name, value: r.value, found: r.found ?? null, observed: r.observed ?? null });
   return {
     id: row.id,
     name: row.name,
-    status: row.status as DomainView["status"],
+    status: row.status,
     verifiedAt: ms(row.verifiedAt),
     createdAt: row.createdAt.getTime(),
     dnsCheckedAt: ms(row.dnsCheckedAt),
@@ -60,13 +45,13 @@ async function load(accountId: string, id: string): Promise<DomainRow> {
   return row;
 }
 
-export async function listDomains(accountId: string): Promise<DomainView[]> {
+export async function listDomains(accountId: string): Promise<Domain[]> {
   const { db } = await database();
   const rows = await db.select().from(domains).where(eq(domains.accountId, accountId)).orderBy(asc(domains.createdAt), asc(domains.id));
   return rows.map(domainView);
 }
 
-export async function getDomain(accountId: string, id: string): Promise<DomainView> {
+export async function getDomain(accountId: string, id: string): Promise<Domain> {
   return domainView(await load(accountId, id));
 }
 
@@ -74,7 +59,7 @@ export async function getDomain(accountId: string, id: string): Promise<DomainVi
  * Adds a domain (pending) with the records to publish. For ses the row is reserved
  * first and the identity created upstream after; a refusal deletes the row, then 502.
  */
-export async function createDomain(account: { id: string; plan: string }, input: string): Promise<DomainView> {
+export async function createDomain(account: { id: string; plan: string }, input: string): Promise<Domain> {
   const domain = parseDomainName(input);
   const { db } = await database();
   await assertNotReserved(db, domain);
@@ -155,7 +140,7 @@ export async function createDomain(account: { id: string; plan: string }, input:
 }
 
 /** POST /verify: a fresh check unless failed or within the cache window of the last one. */
-export async function verifyDomain(accountId: string, id: string): Promise<DomainView> {
+export async function verifyDomain(accountId: string, id: string): Promise<Domain> {
   const row = await load(accountId, id);
   if (row.status === "failed") return domainView(row);
   if (row.dnsCheckedAt && Date.now() - row.dnsCheckedAt.getTime() < domainSettings.verifyCacheMs()) return domainView(row);
@@ -163,7 +148,7 @@ export async function verifyDomain(accountId: string, id: string): Promise<Domai
 }
 
 /** Removes the domain now (sending from it stops), then its SES identity. */
-export async function deleteDomain(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteDomain(accountId: string, id: string): Promise<DomainRemoved> {
   const row = await load(accountId, id);
   const { db } = await database();
   await db.delete(domains).where(eq(domains.id, row.id));
@@ -180,7 +165,7 @@ export async function deleteDomain(accountId: string, id: string): Promise<{ id:
   return { id: row.id, deleted: true };
 }
 
-export async function setTrackEngagement(accountId: string, id: string, trackEngagement: boolean): Promise<DomainView> {
+export async function setTrackEngagement(accountId: string, id: string, trackEngagement: boolean): Promise<Domain> {
   const row = await load(accountId, id);
   const { db } = await database();
   const [updated] = await db.update(domains).set({ trackEngagement }).where(eq(domains.id, row.id)).returning();

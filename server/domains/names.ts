@@ -4,6 +4,7 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import { domainTombstones } from "../db/schema";
 import { ApiError, validationError } from "../errors";
+import { MAX_DOMAIN_NAME_LENGTH } from "../limits/constants";
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -21,7 +22,7 @@ export interface DomainName {
 export function parseDomainName(input: string): DomainName {
   const name = input.trim().toLowerCase().replace(/\.$/, "");
   const invalid = () => validationError(`"${input}" is not a domain name you can send from; use a registered domain such as example.com or a subdomain of one.`);
-  if (!name || name.length > 253 || !name.split(".").every((label) => LABEL.test(label))) throw invalid();
+  if (!name || name.length > MAX_DOMAIN_NAME_LENGTH || !name.split(".").every((label) => LABEL.test(label))) throw invalid();
   const parsed = parse(name, { allowPrivateDomains: true });
   if (parsed.isIp || !parsed.domain || parsed.hostname !== name || name === "localhost" || name.endsWith(".localhost")) {
     throw invalid();

@@ -1,4 +1,4 @@
-import type { DnsRecord } from "../db/schema";
+import type { DnsRecord } from "./schemas";
 import { sesRegion } from "../ses/client";
 import { DKIM_SELECTOR } from "./dkim";
 import { domainSettings } from "./settings";

@@ -1,4 +1,5 @@
 import { domainToASCII } from "node:url";
+import { MAX_DOMAIN_NAME_LENGTH } from "../limits/constants";
 
 /**
  * The one reading of an email address in Posthaste. Every rule (sending domain, test
@@ -106,7 +107,7 @@ function canonicalDomain(input: string): string {
     domain = domainToASCII(input);
     if (!domain) return "";
   }
-  if (domain.length > 253) return "";
+  if (domain.length > MAX_DOMAIN_NAME_LENGTH) return "";
   const labels = domain.split(".");
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels[labels.length - 1])) return "";
   return domain;

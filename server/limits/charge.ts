@@ -3,7 +3,8 @@ import type { Account } from "../accounts/account-cache";
 import type { Db } from "../db/client";
 import { accounts, type emails } from "../db/schema";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql } from "./counters";
-import { isUnmetered, SANDBOX_PER_DAY, sendLimits } from "./limits";
+import { SANDBOX_PER_DAY } from "./constants";
+import { isUnmetered, sendLimits } from "./limits";
 import { noteMonthCount, resultRows } from "./quota";
 
 export type ChargeVerdict = { ok: true } | { ok: false; reason: string };

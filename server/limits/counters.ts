@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { processShared } from "../lib/process-shared";
 import { dayPeriod, monthPeriod } from "../lib/time";
-import { SANDBOX_PER_DAY, type SendLimits } from "./limits";
+import { SANDBOX_PER_DAY } from "./constants";
+import type { SendLimits } from "./limits";
 
 /**
  * Usage counters (usage_counters: one month row and one UTC-day row per account). They

@@ -2,8 +2,6 @@ import type { Account } from "../accounts/account-cache";
 import { hardLimit, planOf } from "../accounts/plans";
 import { config } from "../config";
 
-/** Sends per UTC day from the sandbox sender (DESIGN.md: test mode). */
-export const SANDBOX_PER_DAY = 20;
 const DAY_MS = 86_400_000;
 
 /** The daily ceiling actually enforced and the unit it counts. */

@@ -5,14 +5,7 @@ import { database } from "../db/client";
 import { dayPeriod, monthPeriod } from "../lib/time";
 import { flushCounters } from "./counters";
 import { dayLimit } from "./limits";
-
-export interface Usage {
-  plan: string;
-  month: { count: number; limit: number | null };
-  day: { count: number; limit: number | null };
-  domains: { count: number; limit: number | null; suspended: number };
-  webhooks: { count: number; limit: number | null; suspended: number };
-}
+import type { Usage } from "./schemas";
 
 /**
  * GET /v1/usage: counters and allowances; `day` in the unit of the ceiling actually enforced.

@@ -7,15 +7,18 @@ import { accountDomains, canSend, type AccountDomain } from "../domains/sending-
 import { ApiError, errorObject, formatZodError, toApiError, type ErrorObject } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
+import { SANDBOX_PER_DAY } from "../limits/constants";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, sendLimits, type SendLimits } from "../limits/limits";
 import { noteMonthCount } from "../limits/quota";
+import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { unstorableAt, unstorableMessage } from "../lib/text";
 import { secondsToUtcMidnight } from "../lib/time";
 import { blockedFor, blockedRecipientsQuery, suppressedMessage, type BlockedRecipient } from "../suppressions/blocking";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
+import type { BatchEntry, BatchResult } from "./schemas";
 import { searchTextOf } from "./search";
 import { preparedRows } from "./statement";
 
@@ -233,21 +236,13 @@ function acceptStatement(account: Account, limits: SendLimits, items: Prepared[]
   const rate = limits.rate;
   const n = items.length;
   if (rate) {
-    const refilled = sql`least(${rate.burst}::float8, b.tokens + greatest(0, extract(epoch from clock_timestamp() - b.updated_at)::float8) * ${rate.perSecond}::float8)`;
-    ctes.push(sql`bucket as (
-      insert into rate_buckets as b (account_id, tokens, updated_at)
-      select ${a}, ${rate.burst}::float8 - ${n}::float8, clock_timestamp() where ${admitted}
-      on conflict (account_id) do update set tokens = ${refilled} - ${n}::float8, updated_at = greatest(b.updated_at, clock_timestamp())
-      where ${refilled} >= least(${n}::float8, ${rate.burst}::float8)
-      returning 1)`);
+    ctes.push(takeTokensCte(a, rate, n, admitted));
     admitted = sql`exists (select 1 from bucket)`;
   }
   if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
   const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
   ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
-  const retryAfter = rate
-    ? sql`(select greatest(1, ceil((least(${n}::float8, ${rate.burst}::float8) - least(${rate.burst}::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)::float8) * ${rate.perSecond}::float8)) / ${rate.perSecond}::float8))::int from rate_buckets where account_id = ${a})`
-    : sql`null::int`;
+  const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
       ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
@@ -280,7 +275,7 @@ function limitError(limits: SendLimits, r: AcceptResult): ApiError {
     return new ApiError("rate_limited", 429, `Daily capacity reached: the ${why} allows ${limits.day.limit} recipients per UTC day.`, secondsToUtcMidnight());
   }
   if (r.sandbox_ok === false) {
-    return new ApiError("rate_limited", 429, `Test-mode daily cap reached: at most 20 sends per UTC day from ${config().sandboxSender}.`, secondsToUtcMidnight());
+    return new ApiError("rate_limited", 429, `Test-mode daily cap reached: at most ${SANDBOX_PER_DAY} sends per UTC day from ${config().sandboxSender}.`, secondsToUtcMidnight());
   }
   if (r.rate_ok === false) {
     return new ApiError("rate_limited", 429, `Send rate exceeded: ${limits.rate!.perSecond} messages per second (burst ${limits.rate!.burst}).`, Math.max(1, r.retry_after ?? 1));
@@ -377,14 +372,12 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
   }
 }
 
-export type BatchEntry = { id: string } | { error: ErrorObject };
-
 /**
  * POST /v1/emails/batch: every entry validated and ruled on independently (its failure
  * is its own `{ error }`); the valid ones are stored together in one statement. Limits
  * (quota, day caps, rate) apply to the request as a whole.
  */
-export async function sendBatch(account: Account, entries: unknown[]): Promise<{ data: BatchEntry[]; summary: { total: number; succeeded: number; failed: number } }> {
+export async function sendBatch(account: Account, entries: unknown[]): Promise<BatchResult> {
   const domains = await accountDomains(account.id);
   const d = await database();
   // Whatever an entry holds, its check ends as that entry's own error, never the batch's.

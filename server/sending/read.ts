@@ -1,53 +1,19 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
-import type { Tag } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
+import type { CancelResult, EmailDetail, EmailListItem, EmailPage, ListStatus, TimelineEntry } from "./schemas";
 import { searchQuery } from "./search";
 import { preparedRows, unjittedRows } from "./statement";
 
 /** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
 export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
 
-export const LIST_STATUSES = ["scheduled", "queued", "sent", "delivered", "bounced", "complained", "failed", "canceled"] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
-
-export interface TimelineEntry { type: string; at: number; detail: string | null }
-
-export interface EmailView {
-  id: string;
-  status: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  tags: Tag[];
-  sesMessageId: string | null;
-  error: string | null;
-  createdAt: number;
-  sentAt: number | null;
-  scheduledAt: number | null;
-  timeline: TimelineEntry[];
-}
-
-export interface EmailListItem {
-  id: string;
-  status: string;
-  from: string;
-  to: string[];
-  subject: string;
-  createdAt: number;
-  sentAt: number | null;
-  tags: Tag[];
-}
-
 const toMs = (v: unknown): number | null => (v === null || v === undefined ? null : new Date(v as string).getTime());
 const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 
 /** GET /v1/emails/{id}: the message with its timeline, oldest first. */
-export async function getEmail(accountId: string, id: string): Promise<EmailView> {
+export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
   const [row] = await preparedRows<Record<string, unknown>>(d, sql`
@@ -156,13 +122,11 @@ async function estimatedMatches(query: string): Promise<number> {
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
 
-type ListPage = { data: EmailListItem[]; hasMore: boolean; nextCursor: string | null };
-
 /**
  * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
  * by relevance over the full-text index of subject, from and recipients. Keyset cursors.
  */
-export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<ListPage> {
+export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<EmailPage> {
   if (opts.search !== undefined && opts.search.trim() !== "") return searchEmails(accountId, { ...opts, search: opts.search });
   const d = await database();
   const take = opts.limit + 1;
@@ -183,7 +147,7 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
 }
 
 /** The search side of GET /v1/emails: relevance order within windows of the newest matches (searchWindow()). */
-async function searchEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search: string }): Promise<ListPage> {
+async function searchEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search: string }): Promise<EmailPage> {
   const d = await database();
   const take = opts.limit + 1;
   const query = searchQuery(opts.search);
@@ -250,7 +214,7 @@ function toListItem(r: Record<string, unknown>): EmailListItem {
  * DELETE /v1/emails/{id}: cancels a message still `scheduled` (decided by its stored
  * status, under the row lock the dispatcher also takes); 409 once it has left.
  */
-export async function cancelEmail(accountId: string, id: string): Promise<{ id: string; canceled: boolean }> {
+export async function cancelEmail(accountId: string, id: string): Promise<CancelResult> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
   const [row] = await preparedRows<{ canceled: number }>(d, sql`

@@ -2,10 +2,8 @@ import { z } from "zod";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
+import { MAX_HEADERS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_RECIPIENTS, MAX_SUBJECT_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "../limits/constants";
 
-export const MAX_RECIPIENTS = 50;
-export const MAX_TAGS = 10;
-export const MAX_HEADERS = 10;
 /** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
 export const SCHEDULE_NOW_WINDOW_MS = 5000;
 
@@ -48,7 +46,7 @@ export const sendRequestSchema = z.object({
   to: mailboxes({ min: 1 }),
   cc: mailboxes().nullish(),
   bcc: mailboxes().nullish(),
-  subject: z.string({ error: "subject is required" }).max(998, "subject is longer than 998 characters"),
+  subject: z.string({ error: "subject is required" }).max(MAX_SUBJECT_LENGTH, `subject is longer than ${MAX_SUBJECT_LENGTH} characters`),
   html: z.string().nullish(),
   text: z.string().nullish(),
   replyTo: mailboxes().nullish(),
@@ -61,15 +59,15 @@ export const sendRequestSchema = z.object({
     content_type: z.string().min(1).max(255).nullish(),
   })).nullish(),
   tags: z.array(z.object({
-    name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(256),
-    value: z.string({ error: "tag value must be a string" }).max(256),
+    name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(MAX_TAG_LENGTH),
+    value: z.string({ error: "tag value must be a string" }).max(MAX_TAG_LENGTH),
   })).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).nullish(),
   headers: z.record(
     z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
     z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
   ).refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`).nullish(),
-  idempotency_key: z.string().min(1).max(256).nullish(),
-  idempotencyKey: z.string().min(1).max(256).nullish(),
+  idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
+  idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
   scheduledAt: z.union([z.string(), z.number().int()]).nullish(),
   scheduled_at: z.union([z.string(), z.number().int()]).nullish(),
   // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).

@@ -1,10 +1,8 @@
 import { validationError } from "../errors";
 import { withinChars } from "../lib/text";
+import { MAX_SEARCH_CHARS, MAX_SEARCH_TERMS } from "../limits/constants";
 
-export const MAX_SEARCH_CHARS = 512;
-export const MAX_SEARCH_TERMS = 16;
-
-/** The spec's 512 characters, counted as characters (code points), not UTF-16 units. */
+/** The spec's MAX_SEARCH_CHARS characters, counted as characters (code points), not UTF-16 units. */
 export const withinSearchChars = (search: string): boolean => withinChars(search, MAX_SEARCH_CHARS);
 
 /** Letters and digits runs, lower-cased: "Ann <ann.lee@ex.com>" → ann, ann, lee, ex, com. */

@@ -3,11 +3,11 @@ import { database } from "../db/client";
 import { suppressions } from "../db/schema";
 import { validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
-import { suppressMany, type SuppressionReason } from "./suppress";
+import type { ManualSuppression, SuppressionPage, SuppressionRemoved } from "./schemas";
+import { suppressMany } from "./suppress";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
-export const MAX_BULK = 100;
 
 /** Page size from a query value: out-of-range numbers are clamped to 1..100, not refused. */
 export function clampLimit(raw: string | number | undefined | null): number {
@@ -18,14 +18,8 @@ export function clampLimit(raw: string | number | undefined | null): number {
   return Math.min(MAX_LIMIT, Math.max(1, n));
 }
 
-export interface SuppressionView {
-  address: string;
-  reason: SuppressionReason;
-  createdAt: number;
-}
-
 /** Ordered by address; the cursor is the last address of the page, opaque to clients. */
-export async function listSuppressions(accountId: string, opts: { limit?: string | number | null; cursor?: string | null }) {
+export async function listSuppressions(accountId: string, opts: { limit?: string | number | null; cursor?: string | null }): Promise<SuppressionPage> {
   const limit = clampLimit(opts.limit);
   let after: string | null = null;
   if (opts.cursor) {
@@ -40,7 +34,7 @@ export async function listSuppressions(accountId: string, opts: { limit?: string
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   return {
-    data: page.map((r): SuppressionView => ({ address: r.address, reason: r.reason as SuppressionReason, createdAt: r.createdAt.getTime() })),
+    data: page.map((r) => ({ address: r.address, reason: r.reason, createdAt: r.createdAt.getTime() })),
     hasMore,
     nextCursor: hasMore ? Buffer.from(page[page.length - 1].address).toString("base64url") : null,
   };
@@ -48,14 +42,14 @@ export async function listSuppressions(accountId: string, opts: { limit?: string
 
 /** POST /v1/suppressions (one or bulk): stored as manual, or kept if already stronger. The
  * reference has the response report `manual` whatever is kept. `addresses`: parsed ones. */
-export async function addManual(accountId: string, addresses: string[]): Promise<{ address: string; reason: "manual" }[]> {
+export async function addManual(accountId: string, addresses: string[]): Promise<ManualSuppression[]> {
   const { db } = await database();
   await suppressMany(db, accountId, addresses, "manual");
   // One entry per input, in input order, so clients can zip it with what they sent.
-  return addresses.map((address) => ({ address, reason: "manual" as const }));
+  return addresses.map((address): ManualSuppression => ({ address, reason: "manual" }));
 }
 
-export async function removeSuppression(accountId: string, rawAddress: string): Promise<{ address: string; removed: boolean }> {
+export async function removeSuppression(accountId: string, rawAddress: string): Promise<SuppressionRemoved> {
   // The path segment arrives still URL-encoded (the /v1 adapter does not decode it).
   let decoded = rawAddress;
   try { decoded = decodeURIComponent(rawAddress); } catch { /* malformed escape: use as sent */ }

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { parseAddress } from "../lib/email-address";
-
-export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual", "unsubscribe"] as const;
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+import type { SuppressionReason } from "./schemas";
 
 /**
  * Which reason wins when an address is suppressed again: the stronger one is kept.

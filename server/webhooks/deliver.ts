@@ -7,6 +7,7 @@ import { defineTask } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
 import { post, DEADLINE_MS, type PostResult } from "./http-post";
+import type { DeliveryStatus } from "./schemas";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 
@@ -35,7 +36,7 @@ interface Outcome {
   result: PostResult;
   at: Date;
   /** pending (retry due), succeeded, or failed (schedule exhausted). */
-  status: "pending" | "succeeded" | "failed";
+  status: Exclude<DeliveryStatus, "skipped">;
   nextAttemptAt: Date | null;
 }
 

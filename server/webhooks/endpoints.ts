@@ -1,36 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import { planOf } from "../accounts/plans";
 import { database } from "../db/client";
+import { lockAccountWebhooks } from "../db/locks";
 import { webhookEndpoints } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { EVENT_TYPES } from "../events/types";
 import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
+import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 import { ms } from "../lib/time";
+import type { EndpointChanges, EndpointDeleted, EndpointDetail, NewEndpoint, RotatedSecret } from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
-export const MAX_DESCRIPTION = 500;
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  description: string | null;
-  consecutiveFailures: number;
-  lastAttemptAt: number | null;
-  lastResponseStatus: number | null;
-  lastError: string | null;
-  suspendedByPlan: boolean;
-  autoDisabledAt: number | null;
-  createdAt: number;
-}
-
-export function endpointView(row: EndpointRow): EndpointView {
+export function endpointView(row: EndpointRow): EndpointDetail {
   return {
     id: row.id,
     url: row.url,
@@ -74,19 +61,12 @@ async function checkedUrl(url: string): Promise<string> {
 }
 
 function checkDescription(description: string | null | undefined): void {
-  if (description && !withinChars(description, MAX_DESCRIPTION)) {
-    throw validationError(`description must be at most ${MAX_DESCRIPTION} characters`);
+  if (description && !withinChars(description, MAX_WEBHOOK_DESCRIPTION)) {
+    throw validationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`);
   }
 }
 
-export interface CreateInput {
-  url: string;
-  events: string[];
-  description?: string | null;
-  enabled?: boolean;
-}
-
-export async function createEndpoint(account: Account, input: CreateInput): Promise<EndpointView & { secret: string }> {
+export async function createEndpoint(account: Account, input: NewEndpoint): Promise<EndpointDetail & { secret: string }> {
   const events = normaliseEvents(input.events);
   checkDescription(input.description);
   const url = await checkedUrl(input.url);
@@ -95,7 +75,7 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // Serialise creates per account so concurrent requests cannot pass the allowance together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + account.id}))`);
+    await lockAccountWebhooks(tx, account.id);
     if (limit !== null) {
       const [{ held }] = await tx.select({ held: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, account.id));
       if (limit === 0) throw validationError(`The ${account.plan} plan has no webhook endpoints; upgrade to add one.`);
@@ -115,7 +95,7 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
   return { ...endpointView(row), secret };
 }
 
-export async function listEndpoints(accountId: string): Promise<EndpointView[]> {
+export async function listEndpoints(accountId: string): Promise<EndpointDetail[]> {
   const { db } = await database();
   const rows = await db.select().from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, accountId))
@@ -132,22 +112,15 @@ export async function endpointRow(accountId: string, id: string): Promise<Endpoi
   return row;
 }
 
-export async function getEndpoint(accountId: string, id: string): Promise<EndpointView> {
+export async function getEndpoint(accountId: string, id: string): Promise<EndpointDetail> {
   return endpointView(await endpointRow(accountId, id));
-}
-
-export interface UpdateInput {
-  url?: string;
-  events?: string[];
-  description?: string | null;
-  enabled?: boolean;
 }
 
 /**
  * Partial update. Turning an endpoint back on clears autoDisabledAt and the failure
  * count; it is refused while a plan downgrade holds the endpoint parked.
  */
-export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointView> {
+export async function updateEndpoint(accountId: string, id: string, input: EndpointChanges): Promise<EndpointDetail> {
   const current = await endpointRow(accountId, id);
   // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
   if (input.enabled === true && current.suspendedByPlan) {
@@ -178,7 +151,7 @@ export async function updateEndpoint(accountId: string, id: string, input: Updat
   return endpointView(row);
 }
 
-export async function deleteEndpoint(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteEndpoint(accountId: string, id: string): Promise<EndpointDeleted> {
   await endpointRow(accountId, id);
   const { db } = await database();
   await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
@@ -187,7 +160,7 @@ export async function deleteEndpoint(accountId: string, id: string): Promise<{ i
 }
 
 /** A new signing secret, effective for the next delivery attempt; returned only here. */
-export async function rotateSecret(accountId: string, id: string): Promise<{ id: string; secret: string }> {
+export async function rotateSecret(accountId: string, id: string): Promise<RotatedSecret> {
   await endpointRow(accountId, id);
   const secret = newSecret();
   const { db } = await database();

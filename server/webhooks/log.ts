@@ -6,25 +6,10 @@ import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
 import { endpointRow } from "./endpoints";
-
-export interface AttemptView {
-  id: string;
-  deliveryId: string;
-  eventId: string;
-  eventType: string;
-  /** Which attempt of its delivery this was (1 = first). */
-  attempt: number;
-  at: number;
-  durationMs: number;
-  responseStatus: number | null;
-  error: string | null;
-  responseBodyHead: string | null;
-  /** The delivery's state now: pending (retry due), succeeded, failed (exhausted), skipped. */
-  deliveryStatus: string;
-}
+import type { AttemptPage, ResendAccepted } from "./schemas";
 
 /** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
-export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<{ data: AttemptView[]; hasMore: boolean; nextCursor: string | null }> {
+export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<AttemptPage> {
   await endpointRow(accountId, endpointId);
   let before: string | null = null;
   if (opts.cursor) {
@@ -71,7 +56,7 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
  * Owes one stored event to an endpoint again (a fresh delivery with its own retries).
  * The endpoint must be able to receive it: enabled and not parked by the plan.
  */
-export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<{ deliveryId: string; endpointId: string; eventId: string }> {
+export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<ResendAccepted> {
   const endpoint = await endpointRow(accountId, endpointId);
   if (!isUuid(eventId)) throw notFound("Event");
   const { db } = await database();

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
+import { MAX_KEY_NAME_LENGTH } from "@/server/limits/constants";
 import { ConfirmButton, ErrorAlert, OneTimeSecret, useMutation } from "../../_components/client";
 
 export function CreateKeyForm() {
@@ -27,7 +28,7 @@ export function CreateKeyForm() {
       >
         <div className="field">
           <label htmlFor="key-name">Name</label>
-          <input id="key-name" name="name" type="text" required maxLength={100} placeholder="Production" />
+          <input id="key-name" name="name" type="text" required maxLength={MAX_KEY_NAME_LENGTH} placeholder="Production" />
         </div>
         <div className="field">
           <label htmlFor="key-scope">Permission</label>

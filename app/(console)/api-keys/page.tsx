@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
+import { MAX_LIVE_KEYS } from "@/server/limits/constants";
 import { Badge, Time } from "../../_components/format";
 import { CreateKeyForm, RevokeKeyButton } from "./client";
 
@@ -12,7 +13,7 @@ export default async function ApiKeysPage() {
       <div className="page-head">
         <div>
           <h1>API keys</h1>
-          <p className="muted">Full keys reach every endpoint; send keys may only send email. Up to 50 live keys.</p>
+          <p className="muted">Full keys reach every endpoint; send keys may only send email. Up to {MAX_LIVE_KEYS} live keys.</p>
         </div>
       </div>
       <CreateKeyForm />

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
+import type { DnsRecord } from "@/server/domains/schemas";
 import { Badge, Time } from "../../_components/format";
 import { CopyButton } from "../../_components/client";
 import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
 
 export const metadata: Metadata = { title: "Domains" };
 
-type Record = { type: string; name: string; value: string; found: boolean | null; observed: string | null };
-
-function Records({ title, records }: { title: string; records: Record[] }) {
+function Records({ title, records }: { title: string; records: DnsRecord[] }) {
   if (records.length === 0) return null;
   return (
     <>

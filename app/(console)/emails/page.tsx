@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
-import { LIST_STATUSES } from "@/server/sending/read";
+import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
+import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
 import { Badge, Time } from "../../_components/format";
 
 export const metadata: Metadata = { title: "Emails" };
@@ -17,7 +18,7 @@ function href(params: Search): string {
 
 export default async function EmailsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;
-  const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as (typeof LIST_STATUSES)[number]) : undefined;
+  const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as ListStatus) : undefined;
   const search = params.search?.trim() || undefined;
   const caller = await api();
   let page: Awaited<ReturnType<typeof caller.emails.list>> | null = null;
@@ -38,7 +39,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
       <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
         <div className="field">
           <label htmlFor="search">Search</label>
-          <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={512} />
+          <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={MAX_SEARCH_CHARS} />
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
+import { MAX_SUPPRESSION_BULK } from "@/server/limits/constants";
 import { ConfirmButton, ErrorAlert, useMutation } from "../../_components/client";
 
 export function AddSuppressionForm() {
@@ -49,7 +50,7 @@ export function BulkAddForm() {
         }}
       >
         <div className="field">
-          <label htmlFor="suppress-bulk">Addresses (up to 100, one per line or comma-separated)</label>
+          <label htmlFor="suppress-bulk">Addresses (up to {MAX_SUPPRESSION_BULK}, one per line or comma-separated)</label>
           <textarea id="suppress-bulk" name="emails" required />
         </div>
         <button type="submit" disabled={m.pending}>Suppress all</button>

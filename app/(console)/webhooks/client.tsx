@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
+import { MAX_WEBHOOK_DESCRIPTION } from "@/server/limits/constants";
 import { ConfirmButton, ErrorAlert, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
 
 /** Checkboxes for the nine event types, or "all" (sent as ["*"]). */
@@ -52,7 +53,7 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
         </div>
         <div className="field">
           <label htmlFor="webhook-description">Description (optional)</label>
-          <input id="webhook-description" name="description" type="text" maxLength={500} />
+          <input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
         </div>
         <EventsPicker eventTypes={eventTypes} initial={["*"]} />
         <button type="submit" disabled={m.pending}>Add endpoint</button>
@@ -82,7 +83,7 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
         </div>
         <div className="field">
           <label htmlFor="edit-description">Description</label>
-          <input id="edit-description" name="description" type="text" maxLength={500} defaultValue={props.description ?? ""} />
+          <input id="edit-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} defaultValue={props.description ?? ""} />
         </div>
         <EventsPicker eventTypes={props.eventTypes} initial={props.events} />
         <button type="submit" disabled={m.pending}>Save changes</button>

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseAddress } from "../../lib/email-address";
-import { addManual, listSuppressions, MAX_BULK, removeSuppression } from "../../suppressions/list";
-import { SUPPRESSION_REASONS } from "../../suppressions/suppress";
+import { MAX_SUPPRESSION_BULK } from "../../limits/constants";
+import { addManual, listSuppressions, removeSuppression } from "../../suppressions/list";
+import { ManualSuppression, ManualSuppressionList, SuppressionPage, SuppressionRemoved } from "../../suppressions/schemas";
 // Registers the one-click unsubscribe route next to the API that manages the same list.
 import { fullScopeProcedure, router } from "../trpc";
 
@@ -12,38 +13,33 @@ const address = z.string({ error: "email is required" }).transform((value, ctx) 
   ctx.addIssue({ code: "custom", message: `invalid email address: it ${parsed.reason}` });
   return z.NEVER;
 });
-const entry = z.object({ address: z.string(), reason: z.literal("manual") });
 const tags = ["Suppressions"];
 
 export const suppressionsRouter = router({
   list: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/suppressions", tags, summary: "List suppressed addresses, by address" } })
     .input(z.object({ limit: z.string().optional(), cursor: z.string().optional() }))
-    .output(z.object({
-      data: z.array(z.object({ address: z.string(), reason: z.enum(SUPPRESSION_REASONS), createdAt: z.number().int() })),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable(),
-    }))
+    .output(SuppressionPage)
     .query(({ ctx, input }) => listSuppressions(ctx.account.id, input)),
 
   add: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/suppressions", tags, summary: "Suppress an address" }, successStatus: 201 })
     .input(z.object({ email: address }))
-    .output(entry)
+    .output(ManualSuppression)
     .mutation(async ({ ctx, input }) => (await addManual(ctx.account.id, [input.email]))[0]),
 
   addBulk: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_BULK} addresses` }, successStatus: 201 })
+    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses` }, successStatus: 201 })
     .input(z.object({
       emails: z.array(address, { error: "emails must be an array of email addresses" })
-        .min(1, "emails must hold at least one address").max(MAX_BULK, `emails may hold at most ${MAX_BULK} addresses`),
+        .min(1, "emails must hold at least one address").max(MAX_SUPPRESSION_BULK, `emails may hold at most ${MAX_SUPPRESSION_BULK} addresses`),
     }))
-    .output(z.object({ data: z.array(entry) }))
+    .output(ManualSuppressionList)
     .mutation(async ({ ctx, input }) => ({ data: await addManual(ctx.account.id, input.emails) })),
 
   remove: fullScopeProcedure
     .meta({ openapi: { method: "DELETE", path: "/v1/suppressions/{address}", tags, summary: "Remove an address from the list" } })
     .input(z.object({ address: z.string() }))
-    .output(z.object({ address: z.string(), removed: z.boolean() }))
+    .output(SuppressionRemoved)
     .mutation(({ ctx, input }) => removeSuppression(ctx.account.id, input.address)),
 });

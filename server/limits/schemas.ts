@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** The shape GET /v1/usage answers with; the type is derived from it. */
+
+/** A count against an allowance; `limit` null = unlimited. */
+const Counted = z.object({ count: z.number().int(), limit: z.number().int().nullable() });
+
+/** An allowance of things held (domains, endpoints); `suspended` = parked by a plan downgrade. */
+const Allowance = Counted.extend({ suspended: z.number().int() });
+
+export const Usage = z.object({
+  plan: z.string(),
+  month: Counted,
+  day: Counted,
+  domains: Allowance,
+  webhooks: Allowance,
+});
+export type Usage = z.infer<typeof Usage>;
