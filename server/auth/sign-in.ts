@@ -1,5 +1,6 @@
 import { parseAddress } from "../lib/email-address";
-import { checkCredentials, MAX_PASSWORD_LENGTH, type Credentials } from "./passwords";
+import { MAX_PASSWORD_LENGTH } from "../limits/constants";
+import { checkCredentials, type Credentials } from "./passwords";
 import { countAttempt, uncountAttempt } from "./rate-limit";
 import { authSettings } from "./settings";
 import { nudgeUnverified } from "./sign-up";
