@@ -56,16 +56,17 @@ const nonNegativeNumbers = (fallback: number[]) =>
 const anyNumber = (fallback: number) => parsed(fallback, "is not a number", (raw) => (Number.isFinite(Number(raw)) ? Number(raw) : undefined));
 const text = () => z.string().optional().transform((raw) => (given(raw) ? raw : null));
 const textOr = (fallback: string) => z.string().optional().transform((raw) => (given(raw) ? raw : fallback));
+/** The entries of a comma-separated value, trimmed, empty ones dropped. */
+const items = (raw: string) =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const list = () =>
   z
-  .string()
-  .optional()
-  .transform((raw) =>
-    (raw ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+    .string()
+    .optional()
+    .transform((raw) => items(raw ?? ""));
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
@@ -75,25 +76,21 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 const url = () => text().pipe(z.url({ error: (issue) => `"${String(issue.input)}" is not a URL` }).nullable());
 const origins = () =>
   parsed<string[]>([], "is not a comma-separated list of URLs", (raw) => {
-  try {
-    return raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((o) => new URL(o).origin);
-  } catch {
-    return undefined;
-  }
-});
+    try {
+      return items(raw).map((o) => new URL(o).origin);
+    } catch {
+      return undefined;
+    }
+  });
 const regularExpression = () =>
   parsed<string | null>(null, "is not a regular expression", (raw) => {
-  try {
-    new RegExp(raw);
-    return raw;
-  } catch {
-    return undefined;
-  }
-});
+    try {
+      new RegExp(raw);
+      return raw;
+    } catch {
+      return undefined;
+    }
+  });
 
 const main = (doc: string): VariableDoc => ({ doc, section: "configuration" });
 const tuning = (doc: string): VariableDoc => ({ doc, section: "tuning" });
