@@ -8,24 +8,16 @@ import { inngest, wakeEvent } from "./client";
 const MAX_ROUNDS = 25;
 
 /**
- * Messages per second the provider accepts (SES: the account's maximum send rate).
- * Unset: no throttle beyond the provider's own backpressure.
- */
-function providerRate(): number | null {
-  const raw = process.env.PROVIDER_MAX_PER_SECOND;
-  if (raw) return Math.max(1, Number(raw));
-  return config().mailProvider === "ses" ? 14 : null;
-}
-
-/**
  * The Inngest face of one task: woken by its event, swept by its cron, it drains the
  * task's durable queue in checkpointed steps. The queue is the database, so a lost
  * event or a failed run loses nothing: the next wake or sweep finds the rows still due.
  */
 export function functionFor(task: Task) {
   const dispatch = task.name === TASKS.dispatch;
-  const rate = dispatch ? providerRate() : null;
-  const batch = Number(process.env.DISPATCH_BATCH_SIZE || 100);
+  // Messages per second the provider accepts (PROVIDER_MAX_PER_SECOND; SES: its maximum send
+  // rate). null: no throttle beyond the provider's own backpressure.
+  const rate = dispatch ? config().providerMaxPerSecond : null;
+  const batch = config().delivery.batchSize;
   return inngest.createFunction(
     {
       id: task.name,

@@ -1,117 +1,130 @@
 import path from "node:path";
-import { envNumbers } from "./lib/env";
+import { parseEnv, type EnvValues } from "./env";
 import { trimEnd } from "./lib/text";
 import { processShared } from "./lib/process-shared";
 
-/** Every environment variable the service reads, parsed once. See README "Configuration". */
-export interface Config {
-  port: number;
-  appUrl: string;
-  databaseUrl: string | null;
-  pgliteDir: string;
-  mailProvider: "sink" | "smtp" | "ses";
-  smtpUrl: string | null;
-  sandboxSender: string;
-  systemSender: string;
-  encryptionKey: string | null;
-  authSecret: string | null;
-  webhookRetrySchedule: number[];
-  webhookAllowedOrigins: string[];
-  dnsServers: string[];
-  rampStages: number[];
-  jobsDriver: "inngest" | "embedded";
-  maxBodyBytes: number;
-  maxMessageBytes: number;
-  plansOverride: string | null;
-  awsRegion: string | null;
-  sesEndpoint: string | null;
-  sesConfigurationSet: string | null;
-  /** SNS topics whose SES events we accept (required with MAIL_PROVIDER=ses). */
-  snsTopicArns: string[];
-  /** Replaces the Amazon host pattern of SNS certificate and subscribe URLs (private setups, tests). */
-  snsCertUrlPattern: string | null;
-}
+/**
+ * The service's configuration: the variables of `./env` (parsed and documented there) in
+ * the shape the code uses, with the rules that tie variables together. The only module
+ * that touches `process.env` (ESLint enforces it). See README "Configuration".
+ */
+export type Config = ReturnType<typeof fromValues>;
 
-const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
-const MIB = 1024 * 1024;
-
-function list(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function int(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: "${value}" is not a positive integer`);
-  return n;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int("PORT", env.PORT, 3000);
-  const appUrl = trimEnd(env.APP_URL || `http://localhost:${port}`, "/");
-  const provider = (env.MAIL_PROVIDER || "sink").toLowerCase();
-  if (provider !== "sink" && provider !== "smtp" && provider !== "ses") {
-    throw new Error(`MAIL_PROVIDER: "${provider}" is not one of sink, smtp, ses`);
+/** Start-up refuses a bad configuration with every problem at once, each naming its variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.length === 1 ? problems[0] : `Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
   }
-  if (provider === "smtp" && !env.SMTP_URL) throw new Error("MAIL_PROVIDER=smtp needs SMTP_URL");
-  const snsTopicArns = list(env.SNS_TOPIC_ARNS);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const { values, problems } = parseEnv(env);
+  problems.push(...crossProblems(values));
+  if (problems.length) throw new ConfigError(problems);
+  return fromValues(values as EnvValues);
+}
+
+/** Rules between variables, checked on those that parsed. */
+function crossProblems(v: Partial<EnvValues>): string[] {
+  const problems: string[] = [];
+  if (v.MAIL_PROVIDER === "smtp" && !v.SMTP_URL) problems.push("MAIL_PROVIDER=smtp needs SMTP_URL");
   // Without a topic list anyone with an SNS topic of their own could post events to us.
-  if (provider === "ses" && !snsTopicArns.length) {
-    throw new Error("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS: the comma-separated ARNs of the SNS topics your SES events are published to");
-  }
-  if (env.SNS_CERT_URL_PATTERN) {
-    try {
-      new RegExp(env.SNS_CERT_URL_PATTERN);
-    } catch {
-      throw new Error(`SNS_CERT_URL_PATTERN: "${env.SNS_CERT_URL_PATTERN}" is not a regular expression`);
-    }
+  if (v.MAIL_PROVIDER === "ses" && !v.SNS_TOPIC_ARNS?.length) {
+    problems.push("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS: the comma-separated ARNs of the SNS topics your SES events are published to");
   }
   // The Inngest dev server accepts unsigned calls: never in production (NODE_ENV=production,
   // which `npm start` and `next start` set).
-  if (env.NODE_ENV === "production" && env.INNGEST_DEV && !["0", "false"].includes(env.INNGEST_DEV.toLowerCase())) {
-    throw new Error("INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY");
+  if (v.NODE_ENV === "production" && inngestDev(v)) {
+    problems.push("INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY");
   }
-  const inngestConfigured = Boolean(env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || env.INNGEST_DEV);
-  const driver = (env.JOBS_DRIVER || (inngestConfigured ? "inngest" : "embedded")).toLowerCase();
-  if (driver !== "inngest" && driver !== "embedded") {
-    throw new Error(`JOBS_DRIVER: "${driver}" is not one of inngest, embedded`);
-  }
+  return problems;
+}
+
+/** INNGEST_DEV=0/false is Inngest's own "not the dev server". */
+const inngestDev = (v: Partial<EnvValues>) => Boolean(v.INNGEST_DEV && !["0", "false"].includes(v.INNGEST_DEV.toLowerCase()));
+
+function fromValues(v: EnvValues) {
+  const appUrl = trimEnd(v.APP_URL ?? `http://localhost:${v.PORT}`, "/");
   const appHost = new URL(appUrl).hostname;
+  const inngestConfigured = Boolean(v.INNGEST_EVENT_KEY || v.INNGEST_SIGNING_KEY || v.INNGEST_DEV);
   return {
-    port,
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
     appUrl,
-    databaseUrl: env.DATABASE_URL || null,
-    pgliteDir: path.resolve(env.PGLITE_DIR || "./.data/pglite"),
-    mailProvider: provider,
-    smtpUrl: env.SMTP_URL || null,
-    sandboxSender: (env.SANDBOX_SENDER || "onboarding@posthaste.dev").toLowerCase(),
-    systemSender: (env.SYSTEM_SENDER || `notifications@${appHost}`).toLowerCase(),
-    encryptionKey: env.ENCRYPTION_KEY || null,
-    authSecret: env.AUTH_SECRET || null,
-    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE
-      ? envNumbers("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE, env)
-      : DEFAULT_RETRY_SCHEDULE,
-    webhookAllowedOrigins: list(env.WEBHOOK_ALLOWED_ORIGINS).map((o) => new URL(o).origin),
-    dnsServers: list(env.DNS_SERVERS),
-    rampStages: envNumbers("RAMP_STAGES", [], env),
-    jobsDriver: driver,
-    maxBodyBytes: int("MAX_BODY_BYTES", env.MAX_BODY_BYTES, 10 * MIB),
-    maxMessageBytes: int("MAX_MESSAGE_BYTES", env.MAX_MESSAGE_BYTES, 10 * MIB),
-    plansOverride: env.PLANS || null,
-    awsRegion: env.AWS_REGION || null,
-    sesEndpoint: env.SES_ENDPOINT || null,
-    sesConfigurationSet: env.SES_CONFIGURATION_SET || null,
-    snsTopicArns,
-    snsCertUrlPattern: env.SNS_CERT_URL_PATTERN || null,
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
+    pgliteDir: path.resolve(v.PGLITE_DIR),
+    mailProvider: v.MAIL_PROVIDER,
+    smtpUrl: v.SMTP_URL,
+    smtpTlsRejectUnauthorized: v.SMTP_TLS_REJECT_UNAUTHORIZED,
+    sandboxSender: v.SANDBOX_SENDER.toLowerCase(),
+    systemSender: (v.SYSTEM_SENDER ?? `notifications@${appHost}`).toLowerCase(),
+    encryptionKey: v.ENCRYPTION_KEY,
+    authSecret: v.AUTH_SECRET,
+    webhookRetrySchedule: v.WEBHOOK_RETRY_SCHEDULE,
+    webhookAllowedOrigins: v.WEBHOOK_ALLOWED_ORIGINS,
+    dnsServers: v.DNS_SERVERS,
+    rampStages: v.RAMP_STAGES,
+    jobsDriver: v.JOBS_DRIVER ?? (inngestConfigured ? "inngest" : "embedded"),
+    /** Messages per second the provider accepts, for the Inngest throttle (SES: its default send rate). */
+    providerMaxPerSecond: v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
+    maxBodyBytes: v.MAX_BODY_BYTES,
+    maxMessageBytes: v.MAX_MESSAGE_BYTES,
+    plansOverride: v.PLANS,
+    awsRegion: v.AWS_REGION,
+    /** With a custom SES endpoint and no credentials of the SDK's own, placeholder ones (no EC2 metadata probe). */
+    awsCredentialsInEnv: Boolean(v.AWS_ACCESS_KEY_ID || v.AWS_PROFILE),
+    sesEndpoint: v.SES_ENDPOINT,
+    sesConfigurationSet: v.SES_CONFIGURATION_SET,
+    /** SNS topics whose SES events we accept (required with MAIL_PROVIDER=ses). */
+    snsTopicArns: v.SNS_TOPIC_ARNS,
+    /** Replaces the Amazon host pattern of SNS certificate and subscribe URLs (private setups, tests). */
+    snsCertUrlPattern: v.SNS_CERT_URL_PATTERN,
+    /** DKIM key of the platform's own sender domains; null: their mail goes unsigned. */
+    platformDkim: v.PLATFORM_DKIM_PRIVATE_KEY
+      ? { selector: v.PLATFORM_DKIM_SELECTOR, privateKey: v.PLATFORM_DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
+      : null,
+    search: { window: v.SEARCH_WINDOW, rareMatches: v.SEARCH_RARE_MATCHES },
+    delivery: {
+      batchSize: v.DISPATCH_BATCH_SIZE,
+      concurrency: v.DISPATCH_CONCURRENCY,
+      leaseMs: v.DISPATCH_LEASE_MS,
+      idleMs: v.DISPATCH_IDLE_MS,
+      retrySchedule: v.DISPATCH_RETRY_SCHEDULE,
+      sendTimeoutMs: v.DISPATCH_SEND_TIMEOUT_MS,
+      smtpPoolSize: v.SMTP_POOL_SIZE,
+      breakerMinSends: v.BREAKER_MIN_SENDS,
+      breakerBounceRate: v.BREAKER_BOUNCE_RATE,
+      breakerComplaintRate: v.BREAKER_COMPLAINT_RATE,
+      breakerWindowMs: v.BREAKER_WINDOW_MS,
+      breakerIntervalMs: v.BREAKER_INTERVAL_MS,
+      trackingTokenTtlDays: v.TRACKING_TOKEN_TTL_DAYS,
+      trackingMaxHits: v.TRACKING_MAX_HITS,
+    },
+    domains: {
+      mxHost: v.DOMAIN_MX_HOST ?? `feedback-smtp.${appHost}`,
+      spfInclude: v.DOMAIN_SPF_INCLUDE ?? `_spf.${appHost}`,
+      pollSchedule: v.DOMAIN_POLL_SCHEDULE,
+      verifyTimeout: v.DOMAIN_VERIFY_TIMEOUT,
+      healthInterval: v.DOMAIN_HEALTH_INTERVAL,
+      verifyCacheMs: v.DOMAIN_VERIFY_CACHE * 1000,
+      sweepIntervalMs: v.DOMAIN_SWEEP_INTERVAL * 1000,
+    },
+    auth: {
+      signInFailuresPerAddress: { limit: v.AUTH_SIGNIN_FAILURES_PER_ADDRESS, seconds: v.AUTH_SIGNIN_WINDOW },
+      signInAttemptsPerIp: { limit: v.AUTH_SIGNIN_ATTEMPTS_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+      signUpsPerIp: { limit: v.AUTH_SIGNUP_PER_IP, seconds: v.AUTH_SIGNUP_WINDOW },
+      mailsPerAddress: { limit: v.AUTH_MAILS_PER_ADDRESS, seconds: v.AUTH_SIGNUP_WINDOW },
+      verificationTtlSeconds: v.EMAIL_VERIFICATION_TTL,
+      trustedProxyHops: v.TRUSTED_PROXY_HOPS,
+    },
   };
 }
 
 const current = processShared("config", () => ({ config: null as Config | null }));
 
-/** The process-wide config (one per process, shared by Next's bundle and ours). */
+/** The process-wide config (one per process, shared by Next's bundle and ours); parsed once. */
 export function config(): Config {
   return (current.config ??= loadConfig());
 }
@@ -119,4 +132,20 @@ export function config(): Config {
 /** For tests and start-up: replace the process-wide config. */
 export function setConfig(next: Config): void {
   current.config = next;
+}
+
+/**
+ * Secrets generated on the embedded quick start (server/secrets.ts) join the environment,
+ * so a config loaded again later keeps them, and the current config.
+ */
+export function adoptGeneratedSecrets(secrets: { ENCRYPTION_KEY?: string; AUTH_SECRET?: string }): void {
+  Object.assign(process.env, secrets);
+  const cfg = config();
+  setConfig({ ...cfg, encryptionKey: secrets.ENCRYPTION_KEY ?? cfg.encryptionKey, authSecret: secrets.AUTH_SECRET ?? cfg.authSecret });
+}
+
+/** `npm start` / `npm run dev` say which mode Next runs in, unless the environment already does. */
+export function defaultNodeEnv(mode: "development" | "production"): void {
+  const env = process.env as Record<string, string | undefined>;
+  env.NODE_ENV ??= mode;
 }

@@ -1,11 +1,10 @@
-import { config } from "./config";
+import { config, defaultNodeEnv } from "./config";
 import { startServer } from "./start";
 
 /** `npm start` (production build) and `npm run dev` (--dev): one process serves everything. */
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
-  const env = process.env as Record<string, string | undefined>;
-  env.NODE_ENV ??= dev ? "development" : "production";
+  defaultNodeEnv(dev ? "development" : "production");
   const cfg = config();
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), port: cfg.port, hostname: "0.0.0.0" });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config, setConfig } from "./config";
+import { adoptGeneratedSecrets, config } from "./config";
 
 /**
  * ENCRYPTION_KEY and AUTH_SECRET. On the embedded quick start a missing one is made
@@ -10,7 +10,8 @@ import { config, setConfig } from "./config";
  */
 export function ensureSecrets(log: (line: string) => void = console.log): void {
   const cfg = config();
-  const missing = (["ENCRYPTION_KEY", "AUTH_SECRET"] as const).filter((name) => !process.env[name]);
+  const given = { ENCRYPTION_KEY: cfg.encryptionKey, AUTH_SECRET: cfg.authSecret };
+  const missing = (["ENCRYPTION_KEY", "AUTH_SECRET"] as const).filter((name) => !given[name]);
   if (missing.length === 0) return;
   if (cfg.databaseUrl) {
     throw new Error(`${missing.join(" and ")} must be set when DATABASE_URL is set (generate one with: openssl rand -base64 32)`);
@@ -24,13 +25,12 @@ export function ensureSecrets(log: (line: string) => void = console.log): void {
       stored[name] = randomBytes(32).toString("base64");
       changed = true;
     }
-    process.env[name] = stored[name];
   }
   if (changed) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     log(`Generated ${missing.join(" and ")} and saved it in ${file} (mode 0600). Set them in the environment for production.`);
   }
-  setConfig({ ...cfg, encryptionKey: process.env.ENCRYPTION_KEY ?? null, authSecret: process.env.AUTH_SECRET ?? null });
+  adoptGeneratedSecrets(Object.fromEntries(missing.map((name) => [name, stored[name]])));
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
+import { reconfigure } from "./support/config";
 
 /**
  * The dashboard's doors: sign-up, email verification and sign-in. Sign-in goes through
@@ -269,13 +270,13 @@ describe("the client IP", () => {
     const { clientIp } = auth.clientIp;
     const headers = new Headers({ "x-forwarded-for": "10.9.9.9, 192.0.2.1" });
     expect(clientIp(headers)).toBe("192.0.2.1");
-    process.env.TRUSTED_PROXY_HOPS = "2";
+    reconfigure({ TRUSTED_PROXY_HOPS: "2" });
     expect(clientIp(headers)).toBe("10.9.9.9");
-    process.env.TRUSTED_PROXY_HOPS = "0";
+    reconfigure({ TRUSTED_PROXY_HOPS: "0" });
     // No node:http server stamps requests in this process, so nothing is believed.
     expect(clientIp(headers)).toBeNull();
     expect(clientIp(new Headers({ [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.1" }))).toBeNull();
-    process.env.TRUSTED_PROXY_HOPS = "1";
+    reconfigure({ TRUSTED_PROXY_HOPS: "1" });
     expect(clientIp(new Headers({ "x-forwarded-for": "2001:db8:1:2:3:4:5:6" }))).toBe("2001:db8:1:2::/64");
     expect(clientIp(new Headers({ "x-forwarded-for": "::ffff:192.0.2.7" }))).toBe("192.0.2.7");
     expect(clientIp(new Headers({ "x-forwarded-for": "not-an-ip" }))).toBeNull();
@@ -288,9 +289,9 @@ describe("the client IP behind npm start's node:http server", () => {
     const { createHttpServer } = await import("../server/http/server");
     const seen: Array<string | null> = [];
     const http = createHttpServer(async (req, res) => {
-      process.env.TRUSTED_PROXY_HOPS = "0";
+      reconfigure({ TRUSTED_PROXY_HOPS: "0" });
       seen.push(auth.clientIp.clientIp(new Headers(req.headers as Record<string, string>)));
-      process.env.TRUSTED_PROXY_HOPS = "1";
+      reconfigure({ TRUSTED_PROXY_HOPS: "1" });
       res.end("next");
     });
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

@@ -1,7 +1,7 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { loadConfig as load } from "../server/config";
-
-const loadConfig = (env: Record<string, string>) => load(env as NodeJS.ProcessEnv);
+import { loadConfig } from "../server/config";
 
 /** Start-up refuses configurations that would leave a door open, naming the variable. */
 describe("start-up configuration", () => {
@@ -27,5 +27,65 @@ describe("INNGEST_DEV in production", () => {
     expect(loadConfig({ NODE_ENV: "development", INNGEST_DEV: "1" }).jobsDriver).toBe("inngest");
     // INNGEST_DEV=0 is Inngest's own way of saying "not the dev server".
     expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "0", INNGEST_SIGNING_KEY: "signkey-prod-x" })).not.toThrow();
+  });
+});
+
+describe("one validated configuration", () => {
+  it("names every bad variable in one start-up error, with why", () => {
+    let message = "";
+    try {
+      loadConfig({ PORT: "80x", APP_URL: "not a url", MAIL_PROVIDER: "postfix", DISPATCH_RETRY_SCHEDULE: "30,soon", TRUSTED_PROXY_HOPS: "-1", WEBHOOK_ALLOWED_ORIGINS: "::" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message.split("\n")).toEqual([
+      "Invalid configuration:",
+      '  PORT: "80x" is not a positive integer',
+      '  APP_URL: "not a url" is not a URL',
+      '  MAIL_PROVIDER: "postfix" is not one of sink, smtp, ses',
+      '  WEBHOOK_ALLOWED_ORIGINS: "::" is not a comma-separated list of URLs',
+      '  TRUSTED_PROXY_HOPS: "-1" is not a non-negative number',
+      '  DISPATCH_RETRY_SCHEDULE: "30,soon" is not a comma-separated list of non-negative numbers',
+    ]);
+  });
+
+  it("reports rules between variables beside bad variables", () => {
+    expect(() => loadConfig({ MAIL_PROVIDER: "smtp", SMTP_POOL_SIZE: "many" })).toThrow(/SMTP_POOL_SIZE: "many".*\n.*MAIL_PROVIDER=smtp needs SMTP_URL/);
+  });
+
+  it("takes unset and empty as the default, and derives the defaults that depend on other variables", () => {
+    for (const env of [{}, { PORT: "", APP_URL: "", MAIL_PROVIDER: "", DISPATCH_RETRY_SCHEDULE: "", AWS_REGION: "", SMTP_TLS_REJECT_UNAUTHORIZED: "" }]) {
+      const cfg = loadConfig(env);
+      expect(cfg.port).toBe(3000);
+      expect(cfg.appUrl).toBe("http://localhost:3000");
+      expect(cfg.mailProvider).toBe("sink");
+      expect(cfg.jobsDriver).toBe("embedded");
+      expect(cfg.delivery.retrySchedule).toEqual([30, 120, 600, 1800, 3600, 7200, 14400]);
+      expect(cfg.awsRegion).toBe("us-east-1");
+      expect(cfg.smtpTlsRejectUnauthorized).toBe(true);
+      expect(cfg.providerMaxPerSecond).toBeNull();
+    }
+    const cfg = loadConfig({ APP_URL: "https://mail.example.com/", INNGEST_EVENT_KEY: "k", MAIL_PROVIDER: "SES", SNS_TOPIC_ARNS: "arn:x" });
+    expect(cfg.appUrl).toBe("https://mail.example.com");
+    expect(cfg.systemSender).toBe("notifications@mail.example.com");
+    expect(cfg.domains.mxHost).toBe("feedback-smtp.mail.example.com");
+    expect(cfg.jobsDriver).toBe("inngest");
+    expect(cfg.mailProvider).toBe("ses");
+    expect(cfg.providerMaxPerSecond).toBe(14);
+    expect(loadConfig({ PROVIDER_MAX_PER_SECOND: "0" }).providerMaxPerSecond).toBe(1);
+    expect(loadConfig({ SMTP_TLS_REJECT_UNAUTHORIZED: "false" }).smtpTlsRejectUnauthorized).toBe(false);
+    expect(loadConfig({ PLATFORM_DKIM_PRIVATE_KEY: "-----BEGIN\\nKEY" }).platformDkim).toEqual({ selector: "posthaste", privateKey: "-----BEGIN\nKEY" });
+  });
+});
+
+describe("start-up with a bad configuration", () => {
+  it("the server exits before serving, naming each bad variable", async () => {
+    const env = { ...process.env, PORT: "eighty", MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: "", DOMAIN_VERIFY_CACHE: "soon" };
+    const started = promisify(execFile)(process.execPath, ["--import", "tsx", "server/main.ts"], { env, timeout: 60_000 });
+    const failure = await started.then(() => null, (err: { code: number; stderr: string }) => err);
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('PORT: "eighty" is not a positive integer');
+    expect(failure?.stderr).toContain('DOMAIN_VERIFY_CACHE: "soon" is not a non-negative number');
+    expect(failure?.stderr).toContain("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS");
   });
 });

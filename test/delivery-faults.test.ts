@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, setConfig } from "../server/config";
 import { startTestServer, type TestServer } from "./harness";
+import { reconfigure } from "./support/config";
 import {
   addVerifiedDomain, emailRow, eventsFor, freePort, startSilentRelay, startSmtpReceiver, timeline, waitFor, waitForStatus,
 } from "./support/delivery";
@@ -33,8 +33,7 @@ afterAll(async () => {
 
 /** Points the running server's dispatch at another relay (the SMTP pool is made anew). */
 function useRelay(url: string) {
-  process.env.SMTP_URL = url;
-  setConfig(loadConfig(process.env));
+  reconfigure({ SMTP_URL: url });
 }
 
 async function setup() {

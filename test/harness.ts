@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { reconfigure } from "./support/config";
 
 export interface Reply<T = any> {
   status: number;
@@ -31,14 +32,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const template = inject("pgliteTemplate");
   const pgliteDir = path.join(scratch, "db");
   if (!process.env.DATABASE_URL && template) fs.cpSync(template, pgliteDir, { recursive: true });
-  Object.assign(process.env, {
+  reconfigure({
     PGLITE_DIR: pgliteDir,
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy1sb25nIQ==",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-auth-secret",
     ...env,
   });
-  const { loadConfig, setConfig } = await import("../server/config");
-  setConfig(loadConfig(process.env));
   const { startServer } = await import("../server/start");
   const running = await startServer({ port: 0, host: "127.0.0.1" });
   const { createAccount } = await import("../server/accounts/accounts");

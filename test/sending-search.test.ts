@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
+import { reconfigure } from "./support/config";
 
 let server: TestServer;
 // A small ranking window so a handful of messages spans several windows.
@@ -51,7 +52,7 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
     // Both ways of finding a window: through the index first (a term the statistics call
     // rare, as every term is in a small table) and by the time-order scan first.
     for (const [rare, limit] of [["5000", 1], ["5000", 2], ["5000", 3], ["5000", 100], ["-1", 1], ["-1", 3], ["-1", 100]] as const) {
-      process.env.SEARCH_RARE_MATCHES = rare;
+      reconfigure({ SEARCH_RARE_MATCHES: rare });
       const pages = await follow(s.apiKey, `search=invoice&limit=${limit}`);
       const seen = pages.flatMap((p) => p.ids);
       expect(new Set(seen).size).toBe(seen.length);
@@ -88,12 +89,12 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
         id, s.accountId, hit ? "walrus" : "filler", `<${id}@b.example>`, hit ? "walrus" : "filler", new Date(base + g * 1000).toISOString());
     }
     for (const rare of ["5000", "-1"]) {
-      process.env.SEARCH_RARE_MATCHES = rare;
+      reconfigure({ SEARCH_RARE_MATCHES: rare });
       const sparse = await follow(s.apiKey, "search=walrus&limit=3");
       expect(sparse.flatMap((p) => p.ids)).toEqual([...walrus].reverse());
       expect(sparse.map((p) => p.ids.length)).toEqual([3, 1, 2]);
     }
-    delete process.env.SEARCH_RARE_MATCHES;
+    reconfigure({ SEARCH_RARE_MATCHES: undefined });
 
     // A cursor from the list is not a search cursor.
     const list: any = await server.api("GET", "/v1/emails?limit=1", { key: s.apiKey });

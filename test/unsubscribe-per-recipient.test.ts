@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
+import { reconfigure } from "./support/config";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { emailRow, startSmtpReceiver, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
 
@@ -18,18 +19,11 @@ beforeAll(async () => {
   server = await startTestServer({ MAIL_PROVIDER: "sink", DISPATCH_IDLE_MS: "100", DNS_SERVERS: dnsServer.address, DISPATCH_RETRY_SCHEDULE: "0.2" });
 });
 afterAll(async () => {
-  await useProvider({ MAIL_PROVIDER: "sink" });
+  reconfigure({ MAIL_PROVIDER: "sink" });
   await server?.stop();
   await smtp?.stop();
   await dnsServer?.stop();
 });
-
-/** Switches the running server's provider (config is read per dispatch run). */
-async function useProvider(env: Record<string, string>) {
-  const { loadConfig, setConfig } = await import("../server/config");
-  Object.assign(process.env, env);
-  setConfig(loadConfig(process.env));
-}
 
 let seq = 0;
 async function sender() {
@@ -123,8 +117,8 @@ describe("bulk mail leaves one copy per recipient, each with its own unsubscribe
 });
 
 describe("bulk mail over the SMTP relay", () => {
-  beforeAll(async () => useProvider({ MAIL_PROVIDER: "smtp", SMTP_URL: smtp.url }));
-  afterAll(async () => useProvider({ MAIL_PROVIDER: "sink" }));
+  beforeAll(() => reconfigure({ MAIL_PROVIDER: "smtp", SMTP_URL: smtp.url }));
+  afterAll(() => reconfigure({ MAIL_PROVIDER: "sink" }));
 
   const atRelay = (id: string, count: number) =>
     waitFor(async () => {

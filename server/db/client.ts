@@ -72,7 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   // 10 (postgres.js's own default): PostgreSQL does its best work with a few busy
   // connections per core; on two cores, 20 cost a third more of its CPU per send than 8–10
   // in context switches (docs/benchmarks.md), and queueing in the pool is cheaper.
-  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+  const client = postgres(url, { max: config().databasePoolSize, onnotice: () => {} });
   return postgresJs(client, "postgres");
 }
 

@@ -127,7 +127,7 @@ function smtp(url: string): Provider {
       // instead of waiting in nodemailer's queue for the next connection.
       maxRequeues: 0,
       // Relays in private networks often present self-made certificates on STARTTLS.
-      tls: { rejectUnauthorized: process.env.SMTP_TLS_REJECT_UNAUTHORIZED !== "false" },
+      tls: { rejectUnauthorized: config().smtpTlsRejectUnauthorized },
     } as nodemailer.TransportOptions));
   return {
     name: "smtp",

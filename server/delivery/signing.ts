@@ -76,8 +76,8 @@ const warnedUnsigned = processShared("delivery.unsigned-platform-domains", () =>
  * once per domain (SES signs with Easy DKIM itself, so it is not worth a warning there).
  */
 function platformKey(domainName: string): DkimKey | null {
-  const pem = process.env.PLATFORM_DKIM_PRIVATE_KEY;
-  if (pem) return { domainName, keySelector: process.env.PLATFORM_DKIM_SELECTOR || "posthaste", privateKey: pem.replace(/\\n/g, "\n") };
+  const platform = config().platformDkim;
+  if (platform) return { domainName, keySelector: platform.selector, privateKey: platform.privateKey };
   if (config().mailProvider !== "ses" && !warnedUnsigned.has(domainName)) {
     warnedUnsigned.add(domainName);
     console.warn(`delivery: no DKIM key for platform sender domain ${domainName}; its mail goes unsigned (set PLATFORM_DKIM_PRIVATE_KEY)`);

@@ -7,7 +7,7 @@ const BASE = "https://mail.example.test";
 const ID = "0190a0b0-c0d0-7000-8000-000000000001";
 
 beforeAll(() => {
-  setConfig(loadConfig({ ...process.env, APP_URL: BASE, AUTH_SECRET: "unit-test-secret" }));
+  setConfig(loadConfig({ APP_URL: BASE, AUTH_SECRET: "unit-test-secret" }));
 });
 
 /** The click targets signed into the rewritten HTML, in document order. */

@@ -14,7 +14,7 @@ export type TrackingPayload = { k: "o"; e: string; t?: number } | { k: "c"; e: s
 let derived: { secret: string; key: Buffer } | null = null;
 
 function key(): Buffer {
-  const secret = config().authSecret ?? process.env.AUTH_SECRET;
+  const secret = config().authSecret;
   if (!secret) throw new Error("AUTH_SECRET is needed to sign tracking links");
   if (derived?.secret !== secret) derived = { secret, key: createHash("sha256").update(`posthaste-tracking:${secret}`).digest() };
   return derived.key;

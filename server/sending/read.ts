@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { config } from "../config";
 import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
@@ -88,7 +89,7 @@ function decodeCursor<K extends Cursor["k"]>(value: string, kind: K): Extract<Cu
  * would read the whole account; a window keeps a page's cost bounded whatever the term.
  * SEARCH_WINDOW in the environment changes it (tests use a small one to cross windows).
  */
-export const searchWindow = (): number => Number(process.env.SEARCH_WINDOW || 100);
+export const searchWindow = (): number => config().search.window;
 
 /**
  * How a window is found: the newest SCAN_FACTOR × window messages are read in time order
@@ -107,7 +108,7 @@ const SCAN_FACTOR = 200;
  * the index's own cost; a word the statistics do not list is put below their rarest one.
  * SEARCH_RARE_MATCHES changes it (-1: always scan first; tests run both ways).
  */
-const rareMatches = (): number => Number(process.env.SEARCH_RARE_MATCHES ?? 5_000);
+const rareMatches = (): number => config().search.rareMatches;
 
 /** The planner's estimate of the messages (all accounts) a tsquery matches. */
 async function estimatedMatches(query: string): Promise<number> {

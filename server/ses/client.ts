@@ -12,11 +12,11 @@ type Holder = { [KEY]?: { client: SESv2Client; signature: string } };
  */
 export function sesClient(): SESv2Client {
   const cfg = config();
-  const region = cfg.awsRegion ?? "us-east-1";
+  const region = cfg.awsRegion;
   const signature = `${region}|${cfg.sesEndpoint ?? ""}`;
   const g = globalThis as Holder;
   if (g[KEY]?.signature === signature) return g[KEY].client;
-  const placeholder = cfg.sesEndpoint && !process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE;
+  const placeholder = cfg.sesEndpoint && !cfg.awsCredentialsInEnv;
   const client = new SESv2Client({
     region,
     ...(cfg.sesEndpoint ? { endpoint: cfg.sesEndpoint } : {}),
@@ -28,5 +28,5 @@ export function sesClient(): SESv2Client {
 }
 
 export function sesRegion(): string {
-  return config().awsRegion ?? "us-east-1";
+  return config().awsRegion;
 }
