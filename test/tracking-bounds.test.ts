@@ -100,15 +100,14 @@ describe("tracking hits are bounded and tokens expire", () => {
 });
 
 // Measured alone on PostgreSQL: ~450 ms of dispatch, /api/health never above ~150 ms. The
-// bounds leave room for a shared 2-core machine running the suite in parallel. The embedded
-// database (PGlite) runs on the server's own thread: storing and reading a 10 MiB row (and
-// the sink's 14 MiB rendered copy) is synchronous work there, whatever the HTML holds.
-// "Keeps answering" is a health check answered within a second; the quadratic rewrite this
-// guards against stalled for tens of seconds.
-const LIMITS = process.env.DATABASE_URL ? { dispatchMs: 1500, healthMs: 1000 } : { dispatchMs: 3000, healthMs: 1000 };
+// embedded database (PGlite) runs on the server's own thread: storing and reading a 10 MiB row
+// (and the sink's 14 MiB rendered copy) is synchronous work there, whatever the HTML holds.
+// The bounds leave room for a 2-core machine running other test files beside this one; the
+// quadratic rewrite this guards against took minutes on the same input.
+const LIMITS = process.env.DATABASE_URL ? { dispatchMs: 3000, healthMs: 2000 } : { dispatchMs: 5000, healthMs: 2000 };
 
 describe("a pathological HTML body does not stall the process", () => {
-  it("10 MiB of unclosed anchors is accepted and sent in under a second of dispatch while /api/health answers", { timeout: 120_000 }, async () => {
+  it("10 MiB of unclosed anchors is accepted and sent in seconds (about half a second alone) while /api/health answers", { timeout: 120_000 }, async () => {
     const a = await sender();
     const quoted = `<a href="https://x.test/`;
     const bare = `<a href=https://x.test/ `;

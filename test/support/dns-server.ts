@@ -33,12 +33,25 @@ function chunks(value: string): string[] {
  * A real DNS server (dns2, UDP and TCP on one loopback port) for integration tests:
  * point the service at it with DNS_SERVERS=<address>, then publish records.
  */
+async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    udp.once("error", reject);
+    udp.bind(0, "127.0.0.1", () => { udp.off("error", reject); resolve(); });
+  });
+  const port: number = udp.address().port;
+  await new Promise<void>((resolve, reject) => {
+    tcp.once("error", reject);
+    tcp.listen(port, "127.0.0.1", () => { tcp.off("error", reject); resolve(); });
+  });
+  return port;
+}
+
 export async function startDnsServer(): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   let failing = false;
   const key = (name: string, type: DnsType) => `${norm(name)}|${type}`;
 
-  const server = dns2.createServer({
+  const createServer = () => dns2.createServer({
     udp: true,
     tcp: true,
     handle(request: any, send: (response: any) => void) {
@@ -67,16 +80,21 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   } as any);
 
   // Bind UDP to a free port, then TCP to the same number (truncated answers retry over TCP).
-  const { udp, tcp } = (server as any).servers;
-  await new Promise<void>((resolve, reject) => {
-    udp.once("error", reject);
-    udp.bind(0, "127.0.0.1", () => { udp.off("error", reject); resolve(); });
-  });
-  const port: number = udp.address().port;
-  await new Promise<void>((resolve, reject) => {
-    tcp.once("error", reject);
-    tcp.listen(port, "127.0.0.1", () => { tcp.off("error", reject); resolve(); });
-  });
+  // That number may be taken for TCP (files run in parallel): then start over on another.
+  let server = createServer();
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      port = await bindUdpAndTcp((server as any).servers);
+      break;
+    } catch (err) {
+      const { udp, tcp } = (server as any).servers;
+      udp.close();
+      tcp.close();
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 20) throw err;
+      server = createServer();
+    }
+  }
 
   return {
     address: `127.0.0.1:${port}`,
@@ -95,6 +113,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       failing = value;
     },
     async stop() {
+      const { udp, tcp } = (server as any).servers;
       await Promise.all([
         new Promise<void>((resolve) => udp.close(() => resolve())),
         new Promise<void>((resolve) => tcp.close(() => resolve())),
