@@ -1,15 +1,13 @@
-import { defineTask } from "./tasks";
+import { breakerTask } from "../delivery/breaker";
+import { dispatchTask } from "../delivery/dispatch";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
-import "../plans/parking";
 import { webhookDeliveryTask } from "../webhooks/deliver";
-import { registerDelivery } from "../delivery/register";
+import type { Task } from "./tasks";
+
 /**
- * Every background task, registered once at start-up. Each area's module defines its
- * task with defineTask(); importing it here is what puts it on the drivers.
+ * Every background task, in one list. Task modules only export their definitions;
+ * whichever driver runs (embedded loops or Inngest functions) takes them from here.
  */
-export function registerTasks(): void {
-  defineTask(domainPollTask);
-  defineTask(domainHealthTask);
-  defineTask(webhookDeliveryTask);
-  registerDelivery();
+export function allTasks(): Task[] {
+  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask];
 }

@@ -3,7 +3,7 @@ import { signatureHeader, EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } 
 import { config } from "../config";
 import { database, type Db } from "../db/client";
 import { TASKS } from "../jobs/names";
-import { defineTask } from "../jobs/tasks";
+import type { Task } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
 import { post, DEADLINE_MS, type PostResult } from "./http-post";
@@ -212,9 +212,9 @@ export async function deliverDue(): Promise<number> {
   return claimed.length;
 }
 
-export const webhookDeliveryTask = defineTask({
+export const webhookDeliveryTask: Task = {
   name: TASKS.webhookDelivery,
   runOnce: deliverDue,
   idleIntervalMs: 1000,
   concurrency: 4,
-});
+};

@@ -1,8 +1,43 @@
-import { config } from "../server/config";
-import { TASKS } from "../server/jobs/names";
-import { allTasks, type Task } from "../server/jobs/tasks";
-import { registerTasks } from "../server/jobs/register";
-import { inngest, wakeEvent } from "./client";
+import { Inngest } from "inngest";
+import { config } from "../../config";
+import { TASKS } from "../names";
+import { allTasks } from "../task-list";
+import { setRemoteSignal, type Task } from "../tasks";
+import type { JobsDriver } from "./types";
+
+/** The Inngest app. Keys come from INNGEST_EVENT_KEY / INNGEST_SIGNING_KEY (or INNGEST_DEV). */
+export const inngest = new Inngest({ id: "posthaste" });
+
+/** The event that wakes a task's function (a sweep cron also runs each one). */
+export const wakeEvent = (task: string) => `posthaste/${task}.wake`;
+
+/** With JOBS_DRIVER=inngest, wake(name) sends the task's event instead of nudging a local loop. */
+function installInngestSignal(): void {
+  // wake() runs on every accepted message: a missing event key or an unreachable Inngest
+  // would otherwise log once per send. Log the first failure, then only when the error
+  // changes or signalling recovers; the cron sweep still finds the work meanwhile.
+  let lastError: string | null = null;
+  setRemoteSignal(async (name) => {
+    try {
+      await inngest.send({ name: wakeEvent(name), data: { provider: config().mailProvider } });
+      if (lastError !== null) console.warn(`jobs: signalling Inngest works again (${name})`);
+      lastError = null;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (message !== lastError) console.error(`jobs: could not signal Inngest (${name}); the cron sweep will pick the work up. Later identical failures are not logged: ${message}`);
+      lastError = message;
+    }
+  });
+}
+
+/**
+ * The server process with JOBS_DRIVER=inngest runs no task itself: Inngest calls
+ * app/api/inngest for that. It only signals Inngest when new work arrives.
+ */
+export const inngestDriver: JobsDriver = {
+  start: () => installInngestSignal(),
+  stop: async () => setRemoteSignal(null),
+};
 
 /** Drain runs per invocation before handing over to a fresh one (keeps each run's state small). */
 const MAX_ROUNDS = 25;
@@ -52,8 +87,11 @@ export function functionFor(task: Task) {
   );
 }
 
-/** Every registered task as an Inngest function (dispatch, breaker, DNS poll, domain health, webhook delivery, …). */
+/**
+ * Every task as an Inngest function (dispatch, breaker, DNS poll, domain health, webhook
+ * delivery). The process serving them (Next's, possibly alone) also signals Inngest on new work.
+ */
 export function inngestFunctions() {
-  registerTasks();
+  if (config().jobsDriver === "inngest") installInngestSignal();
   return allTasks().map(functionFor);
 }
