@@ -1,27 +1,18 @@
-import { processShared } from "../lib/process-shared";
-import type { V1Request, V1Response } from "./v1";
+import { sesEventsRoute } from "./ses-events";
+import { clickRoute, openPixelRoute } from "./tracking";
+import type { PublicRoute } from "./types";
+import { unsubscribeRoute } from "./unsubscribe";
 
 /**
- * Routes outside /v1 that recipients' mail clients, providers and the public reach
- * (tracking pixel and clicks, one-click unsubscribe, provider event ingest). Each is
- * written once here; the node:http server and thin App Router routes both call it.
+ * Every public (non-/v1) route: the open pixel and click redirects, one-click
+ * unsubscribe, and SES event ingest. Both carriers match against this one list.
  */
-export interface PublicRoute {
-  method: "GET" | "POST" | "ANY";
-  /** Matched against the path without the query string. */
-  pattern: RegExp;
-  handle(request: V1Request, match: RegExpExecArray): Promise<V1Response>;
-}
-
-const routes = processShared<PublicRoute[]>("publicRoutes", () => []);
-
-export function definePublicRoute(route: PublicRoute): void {
-  routes.push(route);
-}
+const PUBLIC_ROUTES: readonly PublicRoute[] = [openPixelRoute, clickRoute, unsubscribeRoute, sesEventsRoute];
 
 export function matchPublicRoute(method: string, path: string): { route: PublicRoute; match: RegExpExecArray } | null {
-  for (const route of routes) {
+  for (const route of PUBLIC_ROUTES) {
     if (route.method !== "ANY" && route.method !== method) continue;
+    if (route.enabled && !route.enabled()) continue;
     const match = route.pattern.exec(path);
     if (match) return { route, match };
   }
