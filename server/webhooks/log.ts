@@ -5,6 +5,7 @@ import { notFound, validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
+import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { endpointRow } from "./endpoints";
 
 export interface AttemptView {
@@ -28,8 +29,8 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
   await endpointRow(accountId, endpointId);
   let before: string | null = null;
   if (opts.cursor) {
-    before = Buffer.from(opts.cursor, "base64url").toString("utf8");
-    if (!isUuid(before)) throw validationError("cursor is not valid");
+    before = decodeCursor(opts.cursor);
+    if (before === null || !isUuid(before)) throw validationError("cursor is not valid");
   }
   const { rows } = await database();
   const found = await rows<{
@@ -63,7 +64,7 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
       deliveryStatus: r.status,
     })),
     hasMore,
-    nextCursor: hasMore ? Buffer.from(page[page.length - 1].id).toString("base64url") : null,
+    nextCursor: hasMore ? encodeCursor(page[page.length - 1].id) : null,
   };
 }
 

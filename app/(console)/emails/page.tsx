@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
-import { LIST_STATUSES } from "@/server/sending/read";
+import { LIST_STATUSES } from "@/server/sending/list";
 import { Badge, Time } from "../../_components/format";
 
 export const metadata: Metadata = { title: "Emails" };

@@ -3,7 +3,7 @@ import { strictBoolean } from "../schemas";
 import { EVENT_TYPES } from "../../events/types";
 import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
-import { clampLimit } from "../../suppressions/list";
+import { clampedLimit } from "../../lib/pagination";
 import { fullScopeProcedure, router } from "../trpc";
 
 const endpoint = z.object({
@@ -89,7 +89,7 @@ export const webhooksRouter = router({
       hasMore: z.boolean(),
       nextCursor: z.string().nullable(),
     }))
-    .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampLimit(input.limit), cursor: input.cursor })),
+    .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampedLimit(input.limit), cursor: input.cursor })),
 
   resend: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks/{id}/resend", tags, summary: "Deliver one stored event to the endpoint again" }, successStatus: 202 })
