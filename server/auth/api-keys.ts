@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -7,6 +7,7 @@ import { isUuid, newId } from "../lib/ids";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
 import { flushKeyUse, forgetKeys, type KeyScope } from "./authenticate";
+import { lockAccountApiKeys } from "../db/locks";
 
 export const MAX_LIVE_KEYS = 50;
 
@@ -26,7 +27,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   const id = newId();
   await db.transaction(async (tx) => {
     // Serialise creates per account so concurrent requests cannot pass the limit together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"api_keys:" + accountId}))`);
+    await lockAccountApiKeys(tx, accountId);
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)

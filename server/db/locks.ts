@@ -1,17 +1,28 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Executor } from "./types";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * Every advisory lock the application takes, each key written once. Transaction-scoped:
+ * held until the transaction ends.
+ */
+async function lock(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
 
 /**
  * Serialises changes to an account's set of domains (adds against the allowance,
  * plan parking) for the rest of the transaction.
  */
-export async function lockAccountDomains(tx: Tx, accountId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"domains:" + accountId}))`);
-}
+export const lockAccountDomains = (tx: Executor, accountId: string) => lock(tx, "domains:" + accountId);
 
 /** Serialises adds of one name across accounts (one live holder per name). */
-export async function lockDomainName(tx: Tx, name: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"domain-name:" + name}))`);
-}
+export const lockDomainName = (tx: Executor, name: string) => lock(tx, "domain-name:" + name);
+
+/** Serialises changes to an account's set of webhook endpoints (adds against the allowance, plan parking). */
+export const lockAccountWebhooks = (tx: Executor, accountId: string) => lock(tx, "webhooks:" + accountId);
+
+/** Serialises changes to an account's API keys. */
+export const lockAccountApiKeys = (tx: Executor, accountId: string) => lock(tx, "api_keys:" + accountId);
+
+/** Serialises the engagement (open and click) records of one message, so their cap is exact. */
+export const lockEngagement = (tx: Executor, emailId: string) => lock(tx, "engagement:" + emailId);

@@ -3,7 +3,7 @@ import { invalidateAccount } from "../accounts/account-cache";
 import { database, type Db } from "../db/client";
 import type { Task } from "../jobs/tasks";
 import { deliverySettings } from "./settings";
-import { resultRows } from "./status";
+import { resultRows } from "../db/rows";
 
 export const BREAKER_TASK = "deliverability-breaker";
 

@@ -5,7 +5,9 @@ import { recordEvents } from "../events/record";
 import type { V1Request } from "../http/v1";
 import { newId } from "../lib/ids";
 import { deliverySettings } from "./settings";
-import { eventData, resultRows } from "./status";
+import { eventData } from "./status";
+import { lockEngagement } from "../db/locks";
+import { rows } from "../db/rows";
 
 /**
  * Records an open or a click: a timeline row and email.opened / email.clicked. People open
@@ -29,13 +31,13 @@ export async function recordEngagement(emailId: string, kind: "opened" | "clicke
     ipAddress: (request.header("x-forwarded-for") ?? "").split(",")[0].trim() || null,
   };
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"engagement:" + emailId}))`);
-    const [{ n }] = resultRows<{ n: number }>(await tx.execute(sql`
+    await lockEngagement(tx, emailId);
+    const [{ n }] = await rows<{ n: number }>(tx, sql`
       select count(*)::int as n from (
         select 1 from email_events
         where email_id = ${emailId} and type = ${kind} and detail is not distinct from ${link ?? null}
         limit ${max}
-      ) hits`));
+      ) hits`);
     if (n >= max) return false;
     await tx.insert(emailEvents).values({ id: newId(at.getTime()), emailId, type: kind, at, detail: link ?? null });
     await recordEvents(tx, [{

@@ -12,7 +12,7 @@ import { createIdentity, deleteIdentity } from "../ses/identities";
 import { checkDomain, type DomainRow } from "./check";
 import { DKIM_SELECTOR, generateDkimKey } from "./dkim";
 import { detectDnsHost } from "./dns-check";
-import { lockAccountDomains, lockDomainName } from "./lock";
+import { lockAccountDomains, lockDomainName } from "../db/locks";
 import { assertNotReserved, parseDomainName } from "./names";
 import { ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
 import { domainSettings } from "./settings";

@@ -4,7 +4,8 @@ import type { Db } from "../db/client";
 import { accounts, type emails } from "../db/schema";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql } from "./counters";
 import { isUnmetered, SANDBOX_PER_DAY, sendLimits } from "./limits";
-import { noteMonthCount, resultRows } from "./quota";
+import { noteMonthCount } from "./quota";
+import { resultRows } from "../db/rows";
 
 export type ChargeVerdict = { ok: true } | { ok: false; reason: string };
 

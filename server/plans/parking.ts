@@ -3,7 +3,7 @@ import { invalidateAccount, onAccountInvalidated } from "../accounts/account-cac
 import { planOf } from "../accounts/plans";
 import { database } from "../db/client";
 import { accounts, domains, webhookEndpoints } from "../db/schema";
-import { lockAccountDomains } from "../domains/lock";
+import { lockAccountDomains, lockAccountWebhooks } from "../db/locks";
 import { processShared } from "../lib/process-shared";
 
 /**
@@ -60,7 +60,7 @@ export async function applyWebhookParking(accountId: string): Promise<boolean> {
   const { db } = await database();
   const changed = await db.transaction(async (tx) => {
     // The same lock the endpoint create takes, so a create cannot slip past the allowance.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + accountId}))`);
+    await lockAccountWebhooks(tx, accountId);
     const rows = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)

@@ -9,6 +9,7 @@ import { sendOwnerNotice } from "../notices/send";
 import { post, DEADLINE_MS, type PostResult } from "./http-post";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
+import { resultRows } from "../db/rows";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
@@ -170,7 +171,7 @@ async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list:
   const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
   const last = ordered[ordered.length - 1];
   const locked = await tx.execute(sql`select enabled, consecutive_failures from webhook_endpoints where id = ${endpointId} for update`);
-  const [current] = (Array.isArray(locked) ? locked : (locked as unknown as { rows: unknown[] }).rows) as { enabled: boolean; consecutive_failures: number }[];
+  const [current] = resultRows<{ enabled: boolean; consecutive_failures: number }>(locked);
   if (!current) return false;
   let count = current.consecutive_failures;
   let switchOff = false;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import { planOf } from "../accounts/plans";
 import { database } from "../db/client";
@@ -11,6 +11,7 @@ import { withinChars } from "../lib/text";
 import { ms } from "../lib/time";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
+import { lockAccountWebhooks } from "../db/locks";
 
 export const MAX_DESCRIPTION = 500;
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -95,7 +96,7 @@ export async function createEndpoint(account: Account, input: CreateInput): Prom
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // Serialise creates per account so concurrent requests cannot pass the allowance together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"webhooks:" + account.id}))`);
+    await lockAccountWebhooks(tx, account.id);
     if (limit !== null) {
       const [{ held }] = await tx.select({ held: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, account.id));
       if (limit === 0) throw validationError(`The ${account.plan} plan has no webhook endpoints; upgrade to add one.`);
