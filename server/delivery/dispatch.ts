@@ -17,8 +17,9 @@ import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./r
 import { deliverySettings } from "./settings";
 import { signerFor } from "./signing";
 import { simulatedOutcome } from "./simulator";
-import { applyHappenings, resultRows, type Happening } from "./status";
+import { applyHappenings, type Happening } from "./status";
 import { addTracking } from "./tracking-html";
+import { resultRows } from "../db/rows";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
