@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { emailEvents, emails } from "../db/schema";
 import { recordEvents } from "../events/record";
-import type { V1Request } from "../http/v1";
+import type { V1Request } from "../http/v1/types";
 import { newId } from "../lib/ids";
 import { deliverySettings } from "./settings";
 import { eventData } from "./status";

@@ -5,7 +5,7 @@ import { parseMailbox } from "../lib/email-address";
 import { evaluateBreaker } from "../delivery/breaker";
 import { applyHappenings, type Happening } from "../delivery/status";
 import { envelope } from "../errors";
-import type { V1Request, V1Response } from "../http/v1";
+import type { V1Request, V1Response } from "../http/v1/types";
 import { snsGet, trustedSnsUrl, verifySnsMessage, type SnsMessage } from "./sns-verify";
 
 type Recipient = { emailAddress: string; diagnosticCode?: string };

@@ -1,6 +1,6 @@
 import { recordEngagement } from "../../delivery/engagement";
 import { tokenExpired, verifyToken } from "../../delivery/tracking";
-import type { V1Request, V1Response } from "../v1";
+import type { V1Request, V1Response } from "../v1/types";
 import type { PublicRoute } from "./types";
 
 // The smallest transparent GIF.

@@ -1,4 +1,4 @@
-import type { V1Request, V1Response } from "../v1";
+import type { V1Request, V1Response } from "../v1/types";
 
 /**
  * A route outside /v1 that recipients' mail clients, providers and the public reach.

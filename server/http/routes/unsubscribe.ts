@@ -2,7 +2,7 @@ import { getAccount } from "../../accounts/account-cache";
 import { database } from "../../db/client";
 import { suppressMany } from "../../suppressions/suppress";
 import { readUnsubscribeToken } from "../../suppressions/unsubscribe";
-import type { V1Request, V1Response } from "../v1";
+import type { V1Request, V1Response } from "../v1/types";
 import type { PublicRoute } from "./types";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
