@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { invalidateAccount, onAccountInvalidated } from "../accounts/account-cache";
-import { planOf } from "../accounts/plans";
+import { invalidateAccount, onAccountInvalidated } from "./account-cache";
+import { planOf } from "./plans";
 import { database } from "../db/client";
 import { accounts, domains, webhookEndpoints } from "../db/schema";
 import { lockAccountDomains, lockAccountWebhooks } from "../db/locks";
