@@ -124,7 +124,7 @@ export async function listEndpoints(accountId: string): Promise<EndpointView[]> 
   return rows.map(endpointView);
 }
 
-export async function endpointRow(accountId: string, id: string): Promise<EndpointRow> {
+export async function getEndpointOrThrow(accountId: string, id: string): Promise<EndpointRow> {
   if (!isUuid(id)) throw notFound("Webhook endpoint");
   const { db } = await database();
   const [row] = await db.select().from(webhookEndpoints)
@@ -134,7 +134,7 @@ export async function endpointRow(accountId: string, id: string): Promise<Endpoi
 }
 
 export async function getEndpoint(accountId: string, id: string): Promise<EndpointView> {
-  return endpointView(await endpointRow(accountId, id));
+  return endpointView(await getEndpointOrThrow(accountId, id));
 }
 
 export interface UpdateInput {
@@ -149,7 +149,7 @@ export interface UpdateInput {
  * count; it is refused while a plan downgrade holds the endpoint parked.
  */
 export async function updateEndpoint(accountId: string, id: string, input: UpdateInput): Promise<EndpointView> {
-  const current = await endpointRow(accountId, id);
+  const current = await getEndpointOrThrow(accountId, id);
   // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
   if (input.enabled === true && current.suspendedByPlan) {
     throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
@@ -179,8 +179,8 @@ export async function updateEndpoint(accountId: string, id: string, input: Updat
   return endpointView(row);
 }
 
-export async function deleteEndpoint(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
-  await endpointRow(accountId, id);
+export async function removeEndpoint(accountId: string, id: string): Promise<{ id: string; deleted: true }> {
+  await getEndpointOrThrow(accountId, id);
   const { db } = await database();
   await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   forgetSigningSecret(id);
@@ -189,7 +189,7 @@ export async function deleteEndpoint(accountId: string, id: string): Promise<{ i
 
 /** A new signing secret, effective for the next delivery attempt; returned only here. */
 export async function rotateSecret(accountId: string, id: string): Promise<{ id: string; secret: string }> {
-  await endpointRow(accountId, id);
+  await getEndpointOrThrow(accountId, id);
   const secret = newSecret();
   const { db } = await database();
   await db.update(webhookEndpoints).set({ secret: sealSigningSecret(secret) })

@@ -6,7 +6,7 @@ import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
-import { endpointRow } from "./endpoints";
+import { getEndpointOrThrow } from "./endpoints";
 
 export interface AttemptView {
   id: string;
@@ -26,7 +26,7 @@ export interface AttemptView {
 
 /** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
 export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<{ data: AttemptView[]; hasMore: boolean; nextCursor: string | null }> {
-  await endpointRow(accountId, endpointId);
+  await getEndpointOrThrow(accountId, endpointId);
   let before: string | null = null;
   if (opts.cursor) {
     before = decodeCursor(opts.cursor);
@@ -73,7 +73,7 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
  * The endpoint must be able to receive it: enabled and not parked by the plan.
  */
 export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<{ deliveryId: string; endpointId: string; eventId: string }> {
-  const endpoint = await endpointRow(accountId, endpointId);
+  const endpoint = await getEndpointOrThrow(accountId, endpointId);
   if (!isUuid(eventId)) throw notFound("Event");
   const { db } = await database();
   const [event] = await db.select({ id: webhookEvents.id }).from(webhookEvents)

@@ -27,7 +27,7 @@ export const apiKeysRouter = router({
     .output(z.object({ data: z.array(apiKey) }))
     .query(async ({ ctx }) => ({ data: await listApiKeys(ctx.account.id) })),
 
-  revoke: fullScopeProcedure
+  remove: fullScopeProcedure
     .meta({ openapi: { method: "DELETE", path: "/v1/api-keys/{id}", tags: ["API keys"], summary: "Revoke an API key" } })
     .input(z.object({ id: z.string() }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { strictBoolean } from "../schemas";
-import { createDomain, deleteDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
+import { createDomain, removeDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
 import { fullScopeProcedure, router } from "../trpc";
 
 const dnsRecord = z.object({
@@ -59,7 +59,7 @@ export const domainsRouter = router({
     .meta({ openapi: { method: "DELETE", path: "/v1/domains/{id}", tags, summary: "Remove a domain" } })
     .input(byId)
     .output(z.object({ id: z.string(), deleted: z.boolean() }))
-    .mutation(({ ctx, input }) => deleteDomain(ctx.account.id, input.id)),
+    .mutation(({ ctx, input }) => removeDomain(ctx.account.id, input.id)),
 
   verify: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/domains/{id}/verify", tags, summary: "Check a domain's records now" } })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { strictBoolean } from "../schemas";
 import { EVENT_TYPES } from "../../events/types";
-import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
+import { createEndpoint, removeEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
 import { clampedLimit } from "../../lib/pagination";
 import { fullScopeProcedure, router } from "../trpc";
@@ -57,11 +57,11 @@ export const webhooksRouter = router({
       return updateEndpoint(ctx.account.id, id, changes);
     }),
 
-  delete: fullScopeProcedure
+  remove: fullScopeProcedure
     .meta({ openapi: { method: "DELETE", path: "/v1/webhooks/{id}", tags, summary: "Delete a webhook endpoint" } })
     .input(z.object({ id: z.string() }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteEndpoint(ctx.account.id, input.id)),
+    .mutation(({ ctx, input }) => removeEndpoint(ctx.account.id, input.id)),
 
   rotateSecret: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks/{id}/rotate-secret", tags, summary: "Replace the signing secret" } })
