@@ -10,7 +10,7 @@ const current = processShared("database", () => ({ opening: null as Promise<Data
 
 /**
  * The process-wide database, opened (and migrated) on first use.
- * Kept on globalThis so the custom server and Next's bundle share one connection pool
+ * Kept through processShared so the custom server and Next's bundle share one connection pool
  * and, with PGlite, one owner of the data directory.
  */
 export function database(opts: { serveSocket?: boolean } = {}): Promise<Database> {
