@@ -6,7 +6,7 @@ const config = [
   ...nextTs,
   { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "drizzle/**", "next-env.d.ts"] },
   // Tests read JSON response bodies; typing every one would add noise, not safety.
-  { files: ["test/**", "e2e/**", "inngest/**/*.test.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  { files: ["test/**", "e2e/**", "server/jobs/drivers/inngest.test.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { rules: { "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }] } },
   // One validated configuration: the environment is read in server/config.ts (parsed by server/env.ts) and
   // nowhere else in the service. Tests, browser tests, benchmarks and build scripts set up processes, so they may.
@@ -19,6 +19,22 @@ const config = [
   {
     files: ["server/config.ts", "test/**", "e2e/**", "bench/**", "scripts/**", "playwright.config.ts"],
     rules: { "no-restricted-properties": "off", "no-restricted-syntax": "off" },
+  },
+  // Modules form layers, not loops: a cycle means two files share a job that belongs in a third.
+  {
+    files: ["server/**", "app/**"],
+    // Dependencies are not ours to untangle (and parsing some of them overflows the stack).
+    settings: { "import/ignore": ["node_modules"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  // The core knows nothing of its faces: the dashboard (app/) and the Inngest wiring call into server/, never the reverse.
+  {
+    files: ["server/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { regex: "^(@/|(\\.\\./)+)(app|inngest)(/|$)", message: "server/ must not import app/ or inngest/ (they are faces over the core)." },
+      ] }],
+    },
   },
 ];
 

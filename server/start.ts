@@ -6,8 +6,8 @@ import { flushCounters } from "./limits/counters";
 import { closeDatabase, database } from "./db/client";
 import { closeMailProvider } from "./delivery/providers";
 import { createHttpServer, type NextHandler } from "./http/server";
-import { EmbeddedDriver } from "./jobs/embedded";
-import { registerTasks } from "./jobs/register";
+import { jobsDriver } from "./jobs/drivers";
+import { allTasks } from "./jobs/task-list";
 import { ensureSecrets } from "./secrets";
 import { sealLegacySigningSecrets } from "./webhooks/signing-secret";
 
@@ -29,9 +29,8 @@ export async function startServer(opts: { port?: number; host?: string; next?: N
   // Webhook secrets written before they were encrypted at rest (they are also sealed on first use).
   await sealLegacySigningSecrets();
   await listenForInvalidations();
-  registerTasks();
-  const driver = config().jobsDriver === "embedded" ? new EmbeddedDriver() : null;
-  driver?.start();
+  const driver = jobsDriver();
+  driver.start(allTasks());
   const server = createHttpServer(opts.next ?? null);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -49,7 +48,7 @@ export async function startServer(opts: { port?: number; host?: string; next?: N
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await driver?.stop();
+      await driver.stop();
       await closeMailProvider(); // the SMTP pool says QUIT rather than leave the relay waiting
       await flushKeyUse().catch(() => {});
       await flushCounters().catch((err) => console.error("usage: could not write counters at shutdown", err));

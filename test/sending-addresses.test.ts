@@ -318,7 +318,7 @@ describe("signing only what the tenant owns", () => {
 describe("bare addresses outside the send path", () => {
   it("sign-up and the CLI's accounts create use the parser: canonical form, and a 1 MB input refused at once", async () => {
     const { createAccount, AccountError } = await import("../server/accounts/accounts");
-    const { checkSignUpInput, SignUpError } = await import("../server/auth/passwords");
+    const { checkSignUpInput, SignUpError } = await import("../server/auth/sign-up");
     const huge = `${"a".repeat(1_000_000)}@example.com`;
     const started = performance.now();
     await expect(createAccount({ email: huge, plan: "free", approved: false })).rejects.toBeInstanceOf(AccountError);

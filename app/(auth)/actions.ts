@@ -3,11 +3,10 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { clientIp } from "@/server/auth/client-ip";
 import { confirmEmail } from "@/server/auth/email-verification";
-import { SignUpError } from "@/server/auth/passwords";
 import { TooManyAttempts } from "@/server/auth/rate-limit";
 import { signIn, signOut } from "@/server/auth/session";
 import { SIGN_IN_FAILED, SIGN_IN_LIMITED } from "@/server/auth/sign-in";
-import { CHECK_INBOX, RESEND_SENT, resendVerification, signUpOwner } from "@/server/auth/sign-up";
+import { CHECK_INBOX, RESEND_SENT, resendVerification, SignUpError, signUpOwner } from "@/server/auth/sign-up";
 
 export interface FormState {
   error: string | null;

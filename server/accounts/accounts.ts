@@ -4,7 +4,7 @@ import { database } from "../db/client";
 import { accounts } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
-import { applyPlanParking, waitForPlanParking } from "../plans/parking";
+import { applyPlanParking, waitForPlanParking } from "./plan-parking";
 import { invalidateAccount } from "./account-cache";
 import { isPlanName, PLAN_NAMES, type PlanName } from "./plans";
 

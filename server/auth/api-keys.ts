@@ -17,6 +17,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
   const key = generateApiKey();
   const id = newId();
   await db.transaction(async (tx) => {
+    // Serialise creates per account so concurrent requests cannot pass the limit together.
     await lockAccountApiKeys(tx, accountId);
     const [{ live }] = await tx
       .select({ live: count() })

@@ -1,9 +1,4 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { database } from "../db/client";
-import { accounts, users } from "../db/schema";
-import { parseAddress } from "../lib/email-address";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits/constants";
 
 /** scrypt parameters (N=2^15, r=8, p=1: OWASP's minimum for scrypt), kept in the hash so they can rise later. */
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
@@ -37,39 +32,4 @@ let dummy: Promise<string> | null = null;
 export function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(16).toString("hex"));
   return dummy;
-}
-
-/** The sign-up form refused: what to fix, never whether the address has an account. */
-export class SignUpError extends Error {}
-
-/** The sign-up form's fields, checked: the trimmed email and the password. */
-export function checkSignUpInput(input: { email: string; password: string }): { email: string; password: string } {
-  const email = input.email.trim();
-  if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
-  if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
-  return { email, password: input.password };
-}
-
-export interface Credentials {
-  userId: string;
-  accountId: string;
-  email: string;
-  passwordHash: string;
-  /** False until the signup email's link is followed (dashboard sign-ups). */
-  verified: boolean;
-}
-
-/** The user whose password this is, or null; an unknown email costs as long as a wrong password. */
-export async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
-  const { db } = await database();
-  const [user] = await db
-    .select({ userId: users.id, accountId: users.accountId, email: users.email, passwordHash: users.passwordHash, verifiedAt: accounts.emailVerifiedAt })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
-    .limit(1);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok) return null;
-  return { userId: user.userId, accountId: user.accountId, email: user.email, passwordHash: user.passwordHash, verified: user.verifiedAt !== null };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { processShared } from "../lib/process-shared";
 import { authSettings, type Window } from "./settings";
 
 /** A door refused for now: too many attempts in the window. The message names no account. */
@@ -16,7 +17,7 @@ export interface Verdict {
 
 /** Rows of windows long past are dropped now and then, by whichever attempt comes along. */
 const PRUNE_EVERY = 200;
-let sincePrune = 0;
+const pruning = processShared("authRateLimitPruning", () => ({ sincePrune: 0 }));
 
 function longestWindowSeconds(): number {
   const s = authSettings;
@@ -39,8 +40,8 @@ export async function countAttempt(key: string, window: Window): Promise<Verdict
       count = case when l.window_started_at <= now() - ${seconds}::int * interval '1 second' then 1 else l.count + 1 end
     returning count::int as count,
       least(${seconds}::int, greatest(1, ceil(extract(epoch from window_started_at + ${seconds}::int * interval '1 second' - now()))))::int as retry`);
-  if (++sincePrune >= PRUNE_EVERY) {
-    sincePrune = 0;
+  if (++pruning.sincePrune >= PRUNE_EVERY) {
+    pruning.sincePrune = 0;
     await rows(sql`delete from auth_rate_limits where window_started_at < now() - ${Math.ceil(longestWindowSeconds())}::int * interval '1 second'`);
   }
   return { allowed: row.count <= window.limit, retryAfterSeconds: row.retry };

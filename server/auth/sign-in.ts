@@ -1,9 +1,35 @@
+import { eq, sql } from "drizzle-orm";
+import { database } from "../db/client";
+import { accounts, users } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
 import { MAX_PASSWORD_LENGTH } from "../limits/constants";
-import { checkCredentials, type Credentials } from "./passwords";
+import { dummyHash, verifyPassword } from "./passwords";
 import { countAttempt, uncountAttempt } from "./rate-limit";
 import { authSettings } from "./settings";
 import { nudgeUnverified } from "./sign-up";
+
+export interface Credentials {
+  userId: string;
+  accountId: string;
+  email: string;
+  passwordHash: string;
+  /** False until the signup email's link is followed (dashboard sign-ups). */
+  verified: boolean;
+}
+
+/** The user whose password this is, or null; an unknown email costs as long as a wrong password. */
+export async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
+  const { db } = await database();
+  const [user] = await db
+    .select({ userId: users.id, accountId: users.accountId, email: users.email, passwordHash: users.passwordHash, verifiedAt: accounts.emailVerifiedAt })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !ok) return null;
+  return { userId: user.userId, accountId: user.accountId, email: user.email, passwordHash: user.passwordHash, verified: user.verifiedAt !== null };
+}
 
 /**
  * The one answer to every failed sign-in: unknown email, wrong password and an address

@@ -3,11 +3,13 @@ import { AccountError, createAccount } from "../accounts/accounts";
 import { config } from "../config";
 import { database } from "../db/client";
 import { accounts, users } from "../db/schema";
+import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
 import { listApiKeys, revokeApiKey } from "./api-keys";
 import { pendingOwner, sendVerificationEmail, type PendingOwner } from "./email-verification";
-import { checkSignUpInput, hashPassword, SignUpError } from "./passwords";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits/constants";
+import { hashPassword } from "./passwords";
 import { assertWithinLimit, countAttempt } from "./rate-limit";
 import { isReservedAddress } from "./reserved-addresses";
 import { authSettings } from "./settings";
@@ -20,6 +22,18 @@ export const RESEND_SENT = "If an account with this address is waiting for confi
 const signUpIpKey = (ip: string | null) => (ip === null ? null : `signup-ip:${ip}`);
 /** Mail the public forms send to one address is limited, so they cannot be used to flood it. */
 export const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
+
+/** The sign-up form refused: what to fix, never whether the address has an account. */
+export class SignUpError extends Error {}
+
+/** The sign-up form's fields, checked: the trimmed email and the password. */
+export function checkSignUpInput(input: { email: string; password: string }): { email: string; password: string } {
+  const email = input.email.trim();
+  if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
+  if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
+  return { email, password: input.password };
+}
 
 /**
  * A dashboard sign-up. Answers the same whether or not the address has an account

@@ -1,29 +1,28 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-
-/** A transaction (or anything that can run a statement inside one). */
-type InTransaction = Pick<Db, "execute">;
+import type { Executor } from "./types";
 
 /**
- * Transaction-scoped advisory locks. Every key is written here once, so the two places
- * that must serialise against each other (a create and the plan parking, say) cannot
- * drift apart. The lock is released when the transaction ends.
+ * Every advisory lock the application takes, each key written once. Transaction-scoped:
+ * held until the transaction ends.
  */
-async function lockUntilCommit(tx: InTransaction, key: string): Promise<void> {
+async function lock(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/** Changes to an account's set of domains (adds against the allowance, plan parking). */
-export const lockAccountDomains = (tx: InTransaction, accountId: string) => lockUntilCommit(tx, `domains:${accountId}`);
+/**
+ * Serialises changes to an account's set of domains (adds against the allowance,
+ * plan parking) for the rest of the transaction.
+ */
+export const lockAccountDomains = (tx: Executor, accountId: string) => lock(tx, "domains:" + accountId);
 
-/** Adds of one domain name across accounts (one live holder per name). */
-export const lockDomainName = (tx: InTransaction, name: string) => lockUntilCommit(tx, `domain-name:${name}`);
+/** Serialises adds of one name across accounts (one live holder per name). */
+export const lockDomainName = (tx: Executor, name: string) => lock(tx, "domain-name:" + name);
 
-/** Changes to an account's webhook endpoints (creates against the allowance, plan parking). */
-export const lockAccountWebhooks = (tx: InTransaction, accountId: string) => lockUntilCommit(tx, `webhooks:${accountId}`);
+/** Serialises changes to an account's set of webhook endpoints (adds against the allowance, plan parking). */
+export const lockAccountWebhooks = (tx: Executor, accountId: string) => lock(tx, "webhooks:" + accountId);
 
-/** API key creates per account, so concurrent requests cannot pass the key limit together. */
-export const lockAccountApiKeys = (tx: InTransaction, accountId: string) => lockUntilCommit(tx, `api_keys:${accountId}`);
+/** Serialises changes to an account's API keys. */
+export const lockAccountApiKeys = (tx: Executor, accountId: string) => lock(tx, "api_keys:" + accountId);
 
-/** Open/click recording of one message, so the per-message hit cap holds under concurrency. */
-export const lockEmailEngagement = (tx: InTransaction, emailId: string) => lockUntilCommit(tx, `engagement:${emailId}`);
+/** Serialises the engagement (open and click) records of one message, so their cap is exact. */
+export const lockEngagement = (tx: Executor, emailId: string) => lock(tx, "engagement:" + emailId);

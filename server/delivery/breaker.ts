@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database, type Db } from "../db/client";
-import { defineTask } from "../jobs/tasks";
+import type { Task } from "../jobs/tasks";
 import { deliverySettings } from "./settings";
-import { resultRows } from "./status";
+import { resultRows } from "../db/rows";
 
 export const BREAKER_TASK = "deliverability-breaker";
 
@@ -45,11 +45,9 @@ async function reviewBlockedAccounts(): Promise<number> {
   return 0;
 }
 
-export function registerBreaker(): void {
-  defineTask({
-    name: BREAKER_TASK,
-    runOnce: reviewBlockedAccounts,
-    idleIntervalMs: deliverySettings().breakerIntervalMs,
-    cron: "*/5 * * * *",
-  });
-}
+export const breakerTask: Task = {
+  name: BREAKER_TASK,
+  runOnce: reviewBlockedAccounts,
+  get idleIntervalMs() { return deliverySettings().breakerIntervalMs; },
+  cron: "*/5 * * * *",
+};

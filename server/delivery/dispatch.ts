@@ -3,7 +3,7 @@ import { database, type Db } from "../db/client";
 import { accounts, emailEvents, emails } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
-import { defineTask } from "../jobs/tasks";
+import type { Task } from "../jobs/tasks";
 import { InvalidStoredAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
@@ -17,8 +17,9 @@ import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./r
 import { deliverySettings } from "./settings";
 import { signerFor } from "./signing";
 import { simulatedOutcome } from "./simulator";
-import { applyHappenings, resultRows, type Happening } from "./status";
+import { applyHappenings, type Happening } from "./status";
 import { addTracking } from "./tracking-html";
+import { resultRows } from "../db/rows";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
@@ -237,13 +238,10 @@ function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: 
   };
 }
 
-export function registerDispatch(): void {
-  const settings = deliverySettings();
-  defineTask({
-    name: TASKS.dispatch,
-    runOnce: dispatchOnce,
-    idleIntervalMs: settings.idleMs,
-    concurrency: settings.concurrency,
-    cron: "* * * * *",
-  });
-}
+export const dispatchTask: Task = {
+  name: TASKS.dispatch,
+  runOnce: dispatchOnce,
+  get idleIntervalMs() { return deliverySettings().idleMs; },
+  get concurrency() { return deliverySettings().concurrency; },
+  cron: "* * * * *",
+};

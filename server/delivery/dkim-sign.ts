@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import RelaxedBody from "nodemailer/lib/dkim/relaxed-body";
 import nodemailerSign from "nodemailer/lib/dkim/sign";
 import mimeFuncs from "nodemailer/lib/mime-funcs";
+import { processShared } from "../lib/process-shared";
 
 /**
  * DKIM signing (relaxed/relaxed, rsa-sha256) with nodemailer's own canonicalisation
@@ -31,7 +32,7 @@ const relaxedHeaders = (nodemailerSign as unknown as {
 
 const signAsync = promisify(rsaSign) as (algorithm: string, data: Buffer, key: KeyObject) => Promise<Buffer>;
 
-const keyObjects = new Map<string, KeyObject>();
+const keyObjects = processShared("dkimKeyObjects", () => new Map<string, KeyObject>());
 function keyObject(pem: string): KeyObject {
   let key = keyObjects.get(pem);
   if (!key) {

@@ -14,7 +14,17 @@ export type DomainRow = typeof domains.$inferSelect;
 
 /** Decrypting a key costs more than signing; keep rows and keys a short while. */
 const TTL_MS = 30_000;
-const cache = new Map<string, { at: number; value: unknown }>();
+// Every domain change (delete, plan parking, tracking switch) invalidates its account, here
+// and, through NOTIFY or the invalidation table, in every other instance: its rows go at once.
+const cache = processShared("signingCache", () => {
+  const entries = new Map<string, { at: number; value: unknown }>();
+  onAccountInvalidated((accountId) => {
+    for (const [key, entry] of entries) {
+      if (key.startsWith("d:") && (entry.value as { row: DomainRow } | null)?.row.accountId === accountId) entries.delete(key);
+    }
+  });
+  return entries;
+});
 
 async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
@@ -23,14 +33,6 @@ async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   cache.set(key, { at: Date.now(), value });
   return value;
 }
-
-// Every domain change (delete, plan parking, tracking switch) invalidates its account, here
-// and, through NOTIFY or the invalidation table, in every other instance: its rows go at once.
-onAccountInvalidated((accountId) => {
-  for (const [key, entry] of cache) {
-    if (key.startsWith("d:") && (entry.value as { row: DomainRow } | null)?.row.accountId === accountId) cache.delete(key);
-  }
-});
 
 /** The sending domain's row and key; null when the domain has been removed. */
 export function sendingDomain(db: Db, domainId: string): Promise<{ row: DomainRow; key: DkimKey | null } | null> {

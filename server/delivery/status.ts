@@ -5,6 +5,7 @@ import { recordEvents } from "../events/record";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
+import { resultRows } from "../db/rows";
 
 /** Something that happened to a message after it was accepted. */
 export type Happening =
@@ -26,11 +27,6 @@ export interface EmailRef {
 }
 
 export type Tx = Pick<Db, "execute" | "insert">;
-
-/** Rows of db.execute on either driver (postgres.js gives an array, PGlite `{ rows }`). */
-export function resultRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * How far along a status is. A status only moves forward: a late "delivered" never

@@ -7,7 +7,7 @@ import { domains } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { isUuid, newId } from "../lib/ids";
 import { ms } from "../lib/time";
-import { applyDomainParking } from "../plans/parking";
+import { applyDomainParking } from "../accounts/plan-parking";
 import { createIdentity, deleteIdentity } from "../ses/identities";
 import { checkDomain, type DomainRow } from "./check";
 import { DKIM_SELECTOR, generateDkimKey } from "./dkim";
@@ -37,7 +37,8 @@ export function domainView(row: DomainRow): Domain {
   };
 }
 
-async function load(accountId: string, id: string): Promise<DomainRow> {
+/** The account's domain by id; 404 not_found when it has none by that id. */
+async function getDomainOrThrow(accountId: string, id: string): Promise<DomainRow> {
   if (!isUuid(id)) throw notFound("Domain");
   const { db } = await database();
   const [row] = await db.select().from(domains).where(and(eq(domains.id, id), eq(domains.accountId, accountId))).limit(1);
@@ -52,7 +53,7 @@ export async function listDomains(accountId: string): Promise<Domain[]> {
 }
 
 export async function getDomain(accountId: string, id: string): Promise<Domain> {
-  return domainView(await load(accountId, id));
+  return domainView(await getDomainOrThrow(accountId, id));
 }
 
 /**
@@ -141,15 +142,15 @@ export async function createDomain(account: { id: string; plan: string }, input:
 
 /** POST /verify: a fresh check unless failed or within the cache window of the last one. */
 export async function verifyDomain(accountId: string, id: string): Promise<Domain> {
-  const row = await load(accountId, id);
+  const row = await getDomainOrThrow(accountId, id);
   if (row.status === "failed") return domainView(row);
   if (row.dnsCheckedAt && Date.now() - row.dnsCheckedAt.getTime() < domainSettings.verifyCacheMs()) return domainView(row);
   return domainView(await checkDomain(row, "verify"));
 }
 
 /** Removes the domain now (sending from it stops), then its SES identity. */
-export async function deleteDomain(accountId: string, id: string): Promise<DomainRemoved> {
-  const row = await load(accountId, id);
+export async function removeDomain(accountId: string, id: string): Promise<DomainRemoved> {
+  const row = await getDomainOrThrow(accountId, id);
   const { db } = await database();
   await db.delete(domains).where(eq(domains.id, row.id));
   await invalidateAccount(accountId);
@@ -166,7 +167,7 @@ export async function deleteDomain(accountId: string, id: string): Promise<Domai
 }
 
 export async function setTrackEngagement(accountId: string, id: string, trackEngagement: boolean): Promise<Domain> {
-  const row = await load(accountId, id);
+  const row = await getDomainOrThrow(accountId, id);
   const { db } = await database();
   const [updated] = await db.update(domains).set({ trackEngagement }).where(eq(domains.id, row.id)).returning();
   await invalidateAccount(accountId);

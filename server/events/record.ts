@@ -4,6 +4,7 @@ import { newId } from "../lib/ids";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import type { EventPayload, NewEvent } from "./types";
+import { resultRows } from "../db/rows";
 
 export const WEBHOOK_TASK = TASKS.webhookDelivery;
 
@@ -36,7 +37,7 @@ export async function recordEvents(db: Pick<Db, "execute">, events: NewEvent[]):
       returning 1
     )
     select count(*)::int as owed from owed`);
-  const owed = Number((Array.isArray(result) ? result : (result as { rows: { owed: number }[] }).rows)[0]?.owed ?? 0);
+  const owed = Number(resultRows<{ owed: number }>(result)[0]?.owed ?? 0);
   if (owed > 0) wake(WEBHOOK_TASK);
   return payloads;
 }

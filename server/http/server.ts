@@ -3,8 +3,7 @@ import { stampClientIp } from "../auth/client-ip";
 import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
-import { matchPublicRoute } from "./public-routes";
-import { registerPublicRoutes } from "./register-public-routes";
+import { matchPublicRoute } from "./routes";
 import { readBody } from "./read-body";
 import { SECURITY_HEADERS } from "./security-headers";
 import { errorResponse, handleV1, unknownRouteResponse, type V1Response } from "./v1";
@@ -52,7 +51,6 @@ async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Prom
  * send path's speed depends on it), everything else to Next.
  */
 export function createHttpServer(nextHandler: NextHandler | null): http.Server {
-  registerPublicRoutes();
   return http.createServer(async (req, res) => {
     const url = req.url ?? "/";
     try {

@@ -1,8 +1,7 @@
 import { config } from "../config";
 import { validationError } from "../errors";
-import { matchPublicRoute } from "./public-routes";
+import { matchPublicRoute } from "./routes";
 import { readWebBody } from "./read-web-body";
-import { registerPublicRoutes } from "./register-public-routes";
 import { errorResponse, handleV1, unknownRouteResponse, type V1Request, type V1Response } from "./v1";
 
 /**
@@ -29,7 +28,6 @@ export async function serveV1FromWeb(req: Request): Promise<Response> {
 }
 
 export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
-  registerPublicRoutes();
   const request = await toV1Request(req);
   if ("status" in request) return toResponse(request);
   const found = matchPublicRoute(request.method, request.url.split("?")[0]);

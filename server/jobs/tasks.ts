@@ -18,17 +18,9 @@ export interface Task {
   cron?: string;
 }
 
-type Registry = { tasks: Map<string, Task>; wakers: Map<string, () => void>; remote: ((name: string) => Promise<void>) | null };
-const registry = processShared<Registry>("tasks", () => ({ tasks: new Map(), wakers: new Map(), remote: null }));
-
-export function defineTask(task: Task): Task {
-  registry.tasks.set(task.name, task);
-  return task;
-}
-
-export function allTasks(): Task[] {
-  return [...registry.tasks.values()];
-}
+/** How wake() reaches whichever driver runs the tasks (the list itself: task-list.ts). */
+type Signals = { wakers: Map<string, () => void>; remote: ((name: string) => Promise<void>) | null };
+const registry = processShared<Signals>("taskSignals", () => ({ wakers: new Map(), remote: null }));
 
 /** New work for a task: wake its embedded loop now, or send the Inngest event. */
 export function wake(name: string): void {

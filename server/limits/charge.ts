@@ -5,7 +5,8 @@ import { accounts, type emails } from "../db/schema";
 import { checkCtes, checksPass, countCte, countLater, monthCountSql } from "./counters";
 import { SANDBOX_PER_DAY } from "./constants";
 import { isUnmetered, sendLimits } from "./limits";
-import { noteMonthCount, resultRows } from "./quota";
+import { noteMonthCount } from "./quota";
+import { resultRows } from "../db/rows";
 
 export type ChargeVerdict = { ok: true } | { ok: false; reason: string };
 

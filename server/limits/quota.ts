@@ -3,10 +3,7 @@ import { invalidateAccount, type Account } from "../accounts/account-cache";
 import type { Db } from "../db/client";
 import { recordEvents } from "../events/record";
 import type { SendLimits } from "./limits";
-
-export function resultRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
+import { resultRows } from "../db/rows";
 
 /**
  * `quota.exceeded`, once per month: when a charge took the month's count past the plan

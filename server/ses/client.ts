@@ -1,8 +1,8 @@
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { config } from "../config";
+import { processShared } from "../lib/process-shared";
 
-const KEY = Symbol.for("posthaste.sesClient");
-type Holder = { [KEY]?: { client: SESv2Client; signature: string } };
+const current = processShared("sesClient", () => ({ client: null as SESv2Client | null, signature: "" }));
 
 /**
  * The SESv2 client for MAIL_PROVIDER=ses, honouring AWS_REGION and SES_ENDPOINT
@@ -14,8 +14,7 @@ export function sesClient(): SESv2Client {
   const cfg = config();
   const region = cfg.awsRegion;
   const signature = `${region}|${cfg.sesEndpoint ?? ""}`;
-  const g = globalThis as Holder;
-  if (g[KEY]?.signature === signature) return g[KEY].client;
+  if (current.client && current.signature === signature) return current.client;
   const placeholder = cfg.sesEndpoint && !cfg.awsCredentialsInEnv;
   const client = new SESv2Client({
     region,
@@ -23,7 +22,7 @@ export function sesClient(): SESv2Client {
     ...(placeholder ? { credentials: { accessKeyId: "posthaste-local", secretAccessKey: "posthaste-local" } } : {}),
     maxAttempts: 2,
   });
-  g[KEY] = { client, signature };
+  Object.assign(current, { client, signature });
   return client;
 }
 

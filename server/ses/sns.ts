@@ -1,13 +1,11 @@
 import { and, eq, isNotNull, or } from "drizzle-orm";
-import { config } from "../config";
 import { database } from "../db/client";
 import { emails } from "../db/schema";
 import { parseMailbox } from "../lib/email-address";
 import { evaluateBreaker } from "../delivery/breaker";
 import { applyHappenings, type Happening } from "../delivery/status";
 import { envelope } from "../errors";
-import { definePublicRoute } from "../http/public-routes";
-import type { V1Request, V1Response } from "../http/v1";
+import type { V1Request, V1Response } from "../http/v1/types";
 import { snsGet, trustedSnsUrl, verifySnsMessage, type SnsMessage } from "./sns-verify";
 
 type Recipient = { emailAddress: string; diagnosticCode?: string };
@@ -113,7 +111,8 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
 
 const json = (status: number, body: unknown): V1Response => ({ status, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body) });
 
-async function handleSns(request: V1Request): Promise<V1Response> {
+/** An SNS POST: confirms the topic subscription, or ingests the SES event a notification carries. */
+export async function handleSns(request: V1Request): Promise<V1Response> {
   let message: SnsMessage;
   try {
     message = JSON.parse(request.body?.toString("utf8") ?? "") as SnsMessage;
@@ -148,17 +147,4 @@ async function handleSns(request: V1Request): Promise<V1Response> {
     return json(200, { applied: await ingestSesEvent(event) });
   }
   return json(200, { ok: true });
-}
-
-const KEY = Symbol.for("posthaste.snsRoute");
-
-/**
- * POST /api/ses/sns: the HTTPS endpoint to subscribe to the SES events topic. It exists
- * only with MAIL_PROVIDER=ses; with any other provider nothing may report mail events.
- */
-export function registerSnsRoute(): void {
-  const g = globalThis as { [KEY]?: boolean };
-  if (g[KEY] || config().mailProvider !== "ses") return;
-  g[KEY] = true;
-  definePublicRoute({ method: "POST", pattern: /^\/api\/ses\/sns\/?$/, handle: (req) => handleSns(req) });
 }

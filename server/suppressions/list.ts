@@ -3,28 +3,17 @@ import { database } from "../db/client";
 import { suppressions } from "../db/schema";
 import { validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
+import { clampedLimit, decodeCursor, encodeCursor } from "../lib/pagination";
 import type { ManualSuppression, SuppressionPage, SuppressionRemoved } from "./schemas";
 import { suppressMany } from "./suppress";
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
-
-/** Page size from a query value: out-of-range numbers are clamped to 1..100, not refused. */
-export function clampLimit(raw: string | number | undefined | null): number {
-  if (raw === undefined || raw === null || raw === "") return DEFAULT_LIMIT;
-  const n = Math.trunc(Number(raw));
-  // Not a number at all: the default. A number out of range (Infinity included) is clamped.
-  if (Number.isNaN(n)) return DEFAULT_LIMIT;
-  return Math.min(MAX_LIMIT, Math.max(1, n));
-}
-
 /** Ordered by address; the cursor is the last address of the page, opaque to clients. */
 export async function listSuppressions(accountId: string, opts: { limit?: string | number | null; cursor?: string | null }): Promise<SuppressionPage> {
-  const limit = clampLimit(opts.limit);
+  const limit = clampedLimit(opts.limit);
   let after: string | null = null;
   if (opts.cursor) {
-    after = Buffer.from(opts.cursor, "base64url").toString("utf8");
-    if (!after || Buffer.from(after).toString("base64url") !== opts.cursor) throw validationError("cursor is not valid");
+    after = decodeCursor(opts.cursor);
+    if (after === null) throw validationError("cursor is not valid");
   }
   const { db } = await database();
   const rows = await db.select().from(suppressions)
@@ -36,7 +25,7 @@ export async function listSuppressions(accountId: string, opts: { limit?: string
   return {
     data: page.map((r) => ({ address: r.address, reason: r.reason, createdAt: r.createdAt.getTime() })),
     hasMore,
-    nextCursor: hasMore ? Buffer.from(page[page.length - 1].address).toString("base64url") : null,
+    nextCursor: hasMore ? encodeCursor(page[page.length - 1].address) : null,
   };
 }
 

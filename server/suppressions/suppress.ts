@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { parseAddress } from "../lib/email-address";
+import { resultRows } from "../db/rows";
 import type { SuppressionReason } from "./schemas";
 
 /**
@@ -35,7 +36,7 @@ export async function suppressMany(db: Pick<Db, "execute">, accountId: string, a
     on conflict (account_id, address) do update set reason = excluded.reason
       where ${RANK_SQL(sql`excluded.reason`)} > ${RANK_SQL(sql`suppressions.reason`)}
     returning address, reason`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { address: string; reason: SuppressionReason }[];
+  const rows = resultRows<{ address: string; reason: SuppressionReason }>(result);
   for (const row of rows) stored.set(row.address, row.reason);
   // Rows the upgrade rule left alone are not returned: read them back.
   const missing = unique.filter((a) => !stored.has(a));
@@ -43,7 +44,7 @@ export async function suppressMany(db: Pick<Db, "execute">, accountId: string, a
     const kept = await db.execute(sql`
       select address, reason from suppressions
       where account_id = ${accountId} and address in (${sql.join(missing.map((a) => sql`${a}`), sql`, `)})`);
-    const keptRows = (Array.isArray(kept) ? kept : (kept as unknown as { rows: unknown[] }).rows) as { address: string; reason: SuppressionReason }[];
+    const keptRows = resultRows<{ address: string; reason: SuppressionReason }>(kept);
     for (const row of keptRows) stored.set(row.address, row.reason);
   }
   return stored;

@@ -3,13 +3,14 @@ import { signatureHeader, EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } 
 import { config } from "../config";
 import { database, type Db } from "../db/client";
 import { TASKS } from "../jobs/names";
-import { defineTask } from "../jobs/tasks";
+import type { Task } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
 import { post, DEADLINE_MS, type PostResult } from "./http-post";
 import type { DeliveryStatus } from "./schemas";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
+import { resultRows } from "../db/rows";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
@@ -171,7 +172,7 @@ async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list:
   const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
   const last = ordered[ordered.length - 1];
   const locked = await tx.execute(sql`select enabled, consecutive_failures from webhook_endpoints where id = ${endpointId} for update`);
-  const [current] = (Array.isArray(locked) ? locked : (locked as unknown as { rows: unknown[] }).rows) as { enabled: boolean; consecutive_failures: number }[];
+  const [current] = resultRows<{ enabled: boolean; consecutive_failures: number }>(locked);
   if (!current) return false;
   let count = current.consecutive_failures;
   let switchOff = false;
@@ -213,9 +214,9 @@ export async function deliverDue(): Promise<number> {
   return claimed.length;
 }
 
-export const webhookDeliveryTask = defineTask({
+export const webhookDeliveryTask: Task = {
   name: TASKS.webhookDelivery,
   runOnce: deliverDue,
   idleIntervalMs: 1000,
   concurrency: 4,
-});
+};

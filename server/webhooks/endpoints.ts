@@ -103,7 +103,7 @@ export async function listEndpoints(accountId: string): Promise<EndpointDetail[]
   return rows.map(endpointView);
 }
 
-export async function endpointRow(accountId: string, id: string): Promise<EndpointRow> {
+export async function getEndpointOrThrow(accountId: string, id: string): Promise<EndpointRow> {
   if (!isUuid(id)) throw notFound("Webhook endpoint");
   const { db } = await database();
   const [row] = await db.select().from(webhookEndpoints)
@@ -113,7 +113,7 @@ export async function endpointRow(accountId: string, id: string): Promise<Endpoi
 }
 
 export async function getEndpoint(accountId: string, id: string): Promise<EndpointDetail> {
-  return endpointView(await endpointRow(accountId, id));
+  return endpointView(await getEndpointOrThrow(accountId, id));
 }
 
 /**
@@ -121,7 +121,7 @@ export async function getEndpoint(accountId: string, id: string): Promise<Endpoi
  * count; it is refused while a plan downgrade holds the endpoint parked.
  */
 export async function updateEndpoint(accountId: string, id: string, input: EndpointChanges): Promise<EndpointDetail> {
-  const current = await endpointRow(accountId, id);
+  const current = await getEndpointOrThrow(accountId, id);
   // Parking leaves `enabled` as it was: enabled: true is refused whether or not it is set.
   if (input.enabled === true && current.suspendedByPlan) {
     throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
@@ -151,8 +151,8 @@ export async function updateEndpoint(accountId: string, id: string, input: Endpo
   return endpointView(row);
 }
 
-export async function deleteEndpoint(accountId: string, id: string): Promise<EndpointDeleted> {
-  await endpointRow(accountId, id);
+export async function removeEndpoint(accountId: string, id: string): Promise<EndpointDeleted> {
+  await getEndpointOrThrow(accountId, id);
   const { db } = await database();
   await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   forgetSigningSecret(id);
@@ -161,7 +161,7 @@ export async function deleteEndpoint(accountId: string, id: string): Promise<End
 
 /** A new signing secret, effective for the next delivery attempt; returned only here. */
 export async function rotateSecret(accountId: string, id: string): Promise<RotatedSecret> {
-  await endpointRow(accountId, id);
+  await getEndpointOrThrow(accountId, id);
   const secret = newSecret();
   const { db } = await database();
   await db.update(webhookEndpoints).set({ secret: sealSigningSecret(secret) })

@@ -5,16 +5,17 @@ import { notFound, validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
-import { endpointRow } from "./endpoints";
+import { decodeCursor, encodeCursor } from "../lib/pagination";
+import { getEndpointOrThrow } from "./endpoints";
 import type { AttemptPage, ResendAccepted } from "./schemas";
 
 /** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
 export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<AttemptPage> {
-  await endpointRow(accountId, endpointId);
+  await getEndpointOrThrow(accountId, endpointId);
   let before: string | null = null;
   if (opts.cursor) {
-    before = Buffer.from(opts.cursor, "base64url").toString("utf8");
-    if (!isUuid(before)) throw validationError("cursor is not valid");
+    before = decodeCursor(opts.cursor);
+    if (before === null || !isUuid(before)) throw validationError("cursor is not valid");
   }
   const { rows } = await database();
   const found = await rows<{
@@ -48,7 +49,7 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
       deliveryStatus: r.status,
     })),
     hasMore,
-    nextCursor: hasMore ? Buffer.from(page[page.length - 1].id).toString("base64url") : null,
+    nextCursor: hasMore ? encodeCursor(page[page.length - 1].id) : null,
   };
 }
 
@@ -57,7 +58,7 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
  * The endpoint must be able to receive it: enabled and not parked by the plan.
  */
 export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<ResendAccepted> {
-  const endpoint = await endpointRow(accountId, endpointId);
+  const endpoint = await getEndpointOrThrow(accountId, endpointId);
   if (!isUuid(eventId)) throw notFound("Event");
   const { db } = await database();
   const [event] = await db.select({ id: webhookEvents.id }).from(webhookEvents)

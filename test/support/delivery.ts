@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
 import { domains, emailEvents, emails, webhookEvents } from "../../server/db/schema";
-import { acceptanceEntry } from "../../server/sending/read";
+import { acceptanceEntry } from "../../server/sending/get";
 import { generateDkimKey } from "../../server/domains/dkim";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";

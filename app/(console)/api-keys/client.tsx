@@ -48,7 +48,7 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
     <ConfirmButton
       label="Revoke"
       confirm={`Revoke the key "${name}"? Requests using it fail at once.`}
-      action={() => trpc.apiKeys.revoke.mutate({ id })}
+      action={() => trpc.apiKeys.remove.mutate({ id })}
     />
   );
 }

@@ -126,7 +126,7 @@ export function DeleteWebhookButton({ id }: { id: string }) {
       label="Delete endpoint"
       confirm="Delete this endpoint? Pending deliveries to it are dropped."
       action={async () => {
-        await trpc.webhooks.delete.mutate({ id });
+        await trpc.webhooks.remove.mutate({ id });
         router.push("/webhooks");
       }}
     />

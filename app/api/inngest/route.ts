@@ -1,7 +1,6 @@
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
-import { inngestFunctions } from "@/inngest/functions";
+import { inngest, inngestFunctions } from "@/server/jobs/drivers/inngest";
 import { config } from "@/server/config";
 import { serveUnknownRouteFromWeb } from "@/server/http/web";
 

@@ -20,7 +20,7 @@ export const apiKeysRouter = router({
     .output(ApiKeyList)
     .query(async ({ ctx }) => ({ data: await listApiKeys(ctx.account.id) })),
 
-  revoke: fullScopeProcedure
+  remove: fullScopeProcedure
     .meta({ openapi: { method: "DELETE", path: "/v1/api-keys/{id}", tags: ["API keys"], summary: "Revoke an API key" } })
     .input(z.object({ id: z.string() }))
     .output(ApiKeyRevoked)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { strictBoolean } from "../schemas";
-import { createDomain, deleteDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
+import { createDomain, removeDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
 import { Domain, DomainList, DomainRemoved } from "../../domains/schemas";
 import { MAX_DOMAIN_NAME_LENGTH } from "../../limits/constants";
 import { fullScopeProcedure, router } from "../trpc";
@@ -37,7 +37,7 @@ export const domainsRouter = router({
     .meta({ openapi: { method: "DELETE", path: "/v1/domains/{id}", tags, summary: "Remove a domain" } })
     .input(byId)
     .output(DomainRemoved)
-    .mutation(({ ctx, input }) => deleteDomain(ctx.account.id, input.id)),
+    .mutation(({ ctx, input }) => removeDomain(ctx.account.id, input.id)),
 
   verify: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/domains/{id}/verify", tags, summary: "Check a domain's records now" } })

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { sendBatch, sendEmail } from "../../sending/accept";
-import { cancelEmail, getEmail, listEmails } from "../../sending/read";
+import { strictLimit } from "../../lib/pagination";
+import { cancelEmail } from "../../sending/cancel";
+import { getEmail } from "../../sending/get";
+import { listEmails } from "../../sending/list";
 import { sendRequestSchema, type SendRequest } from "../../sending/request";
 import { BatchResult, CancelResult, EmailDetail, EmailPage, LIST_STATUSES, SendResult } from "../../sending/schemas";
 import { withinSearchChars } from "../../sending/search";
@@ -22,9 +25,6 @@ const batch: SendEndpoint<{ emails: unknown[] }, BatchResult> = {
   }),
   run: (ctx, input) => sendBatch(ctx.account, input.emails),
 };
-
-// Messages follow the field name: formatZodError writes "limit: <message>".
-const LIMIT_RANGE = "must be an integer from 1 to 100";
 
 const SEND_ERRORS = {
   413: "Body, attachment or message too large",
@@ -49,7 +49,7 @@ export const emailsRouter = router({
     .meta({ openapi: { method: "GET", path: "/v1/emails", tags: ["Emails"], summary: "List and search emails" } })
     .input(z.object({
       cursor: z.string().optional(),
-      limit: z.coerce.number({ error: LIMIT_RANGE }).int(LIMIT_RANGE).min(1, LIMIT_RANGE).max(100, LIMIT_RANGE).default(50),
+      limit: strictLimit,
       status: z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
       search: z.string().refine(withinSearchChars, `at most ${MAX_SEARCH_CHARS} characters`).optional(),
     }))

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
+import { createEndpoint, removeEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
-import { clampLimit } from "../../suppressions/list";
+import { clampedLimit } from "../../lib/pagination";
 import {
   AttemptPage,
   CreatedEndpoint,
@@ -46,11 +46,11 @@ export const webhooksRouter = router({
       return updateEndpoint(ctx.account.id, id, changes);
     }),
 
-  delete: fullScopeProcedure
+  remove: fullScopeProcedure
     .meta({ openapi: { method: "DELETE", path: "/v1/webhooks/{id}", tags, summary: "Delete a webhook endpoint" } })
     .input(z.object({ id: z.string() }))
     .output(EndpointDeleted)
-    .mutation(({ ctx, input }) => deleteEndpoint(ctx.account.id, input.id)),
+    .mutation(({ ctx, input }) => removeEndpoint(ctx.account.id, input.id)),
 
   rotateSecret: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks/{id}/rotate-secret", tags, summary: "Replace the signing secret" } })
@@ -62,7 +62,7 @@ export const webhooksRouter = router({
     .meta({ openapi: { method: "GET", path: "/v1/webhooks/{id}/attempts", tags, summary: "Delivery log of an endpoint, newest first" } })
     .input(z.object({ id: z.string(), limit: z.string().optional(), cursor: z.string().optional() }))
     .output(AttemptPage)
-    .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampLimit(input.limit), cursor: input.cursor })),
+    .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampedLimit(input.limit), cursor: input.cursor })),
 
   resend: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/webhooks/{id}/resend", tags, summary: "Deliver one stored event to the endpoint again" }, successStatus: 202 })

@@ -1,8 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/harness";
-import { addVerifiedDomain, emailRow, enqueue, timeline } from "../test/support/delivery";
+import { startTestServer, type TestServer } from "../../../test/harness";
+import { addVerifiedDomain, emailRow, enqueue, timeline } from "../../../test/support/delivery";
 
 let server: TestServer;
 // JOBS_DRIVER=inngest: no embedded loops, so only the Inngest function moves the queue.
@@ -11,16 +11,16 @@ afterAll(async () => { await server?.stop(); });
 
 describe("Inngest functions", () => {
   it("registers a function per task with the provider concurrency key and a sweep cron", async () => {
-    const { inngestFunctions } = await import("./functions");
+    const { inngestFunctions } = await import("./inngest");
     const ids = inngestFunctions().map((f) => f.id());
     expect(ids).toEqual(expect.arrayContaining(["dispatch", "deliverability-breaker", "webhook-delivery"]));
   });
 
   it("dispatch drains due mail into the sink with the same outcomes as the embedded driver", async () => {
-    const { functionFor } = await import("./functions");
-    const { allTasks } = await import("../server/jobs/tasks");
-    const { database } = await import("../server/db/client");
-    const { sinkMessages } = await import("../server/db/schema");
+    const { functionFor } = await import("./inngest");
+    const { allTasks } = await import("../task-list");
+    const { database } = await import("../../db/client");
+    const { sinkMessages } = await import("../../db/schema");
     const a = await server.account();
     const domain = await addVerifiedDomain(a.accountId, `inngest-${Date.now()}.example.com`);
     const ok = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"], text: "hi" });
@@ -44,7 +44,7 @@ describe("Inngest functions", () => {
 
 describe("Inngest signalling without an event key", () => {
   it("logs a failing wake once, not on every send", async () => {
-    const { wake } = await import("../server/jobs/tasks");
+    const { wake } = await import("../tasks");
     const logged: string[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => { logged.push(args.map(String).join(" ")); };

@@ -1,15 +1,16 @@
-import { allTasks, setWaker, type Task } from "./tasks";
+import { setWaker, type Task } from "../tasks";
+import type { JobsDriver } from "./types";
 
 /**
  * The embedded driver: runs every task inside the server process. Durability comes from
  * the queues living in the database, so a restart simply picks up what is still due.
  */
-export class EmbeddedDriver {
+export class EmbeddedDriver implements JobsDriver {
   private running = false;
   private loops: Promise<void>[] = [];
   private sleepers = new Map<string, Set<() => void>>();
 
-  start(tasks: Task[] = allTasks()): void {
+  start(tasks: Task[]): void {
     if (this.running) return;
     this.running = true;
     for (const task of tasks) {

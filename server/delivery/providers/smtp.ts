@@ -2,55 +2,11 @@ import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
-import { config } from "../config";
-import type { Db } from "../db/client";
-import { sinkMessages } from "../db/schema";
-import { sendRawWithSes } from "../ses/send";
-import type { EmailRow, Rendered } from "./mime";
-import { BouncedSendError, classifyRefusal, PermanentSendError, type RefusedRecipient } from "./refusal";
-import { deliverySettings } from "./settings";
-
-/** What the provider said on accepting a message. */
-export interface Accepted {
-  /** The provider's id for the message (the relay's queue id, SES's MessageId). */
-  providerId: string;
-  /** Recipients the relay refused while it took the message for the others. */
-  refused: RefusedRecipient[];
-}
-
-export interface Provider {
-  name: "sink" | "smtp" | "ses";
-  /** Whether we sign with the domain's key (SES signs with Easy DKIM itself). */
-  signs: boolean;
-  /** Hand-offs this process keeps open at once (for SMTP: the pool's connections). */
-  inFlight: number;
-  /**
-   * Hands the rendered message over; resolves with the provider's id for it. Gives up
-   * by `deadline` (an Error: a temporary failure) and holds nothing after it settles.
-   */
-  send(message: Rendered, email: EmailRow, db: Db, deadline: AbortSignal): Promise<Accepted>;
-  close(): Promise<void>;
-}
-
-const bareId = (messageId: string) => messageId.replace(/^<|>$/g, "");
-
-/** Parallel hand-offs for providers without a pool of their own (sink, SES). */
-const UNPOOLED_IN_FLIGHT = 16;
-
-/** Keeps each rendered copy in the database (the dashboard shows it); a re-send replaces its copy. */
-const sink: Provider = {
-  name: "sink",
-  signs: true,
-  inFlight: UNPOOLED_IN_FLIGHT,
-  async send(message, email, db) {
-    const raw = message.raw.toString("utf8");
-    const recipients = message.envelope.to.join(",");
-    await db.insert(sinkMessages).values({ emailId: email.id, recipients, raw })
-      .onConflictDoUpdate({ target: [sinkMessages.emailId, sinkMessages.recipients], set: { raw } });
-    return { providerId: bareId(message.messageId), refused: [] };
-  },
-  async close() {},
-};
+import { config } from "../../config";
+import type { Rendered } from "../mime";
+import { BouncedSendError, classifyRefusal, PermanentSendError, type RefusedRecipient } from "../refusal";
+import { deliverySettings } from "../settings";
+import { bareMessageId, type Provider } from "./types";
 
 /**
  * nodemailer's getSocket hook: a TCP socket with Nagle's algorithm off (the message body
@@ -106,7 +62,8 @@ function fromSmtpError(err: unknown, message: Rendered): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-function smtp(url: string): Provider {
+/** SMTP_URL's relay through one pooled nodemailer transport. */
+export function smtpProvider(url: string): Provider {
   let transport: Transporter | null = null;
   const options = parseConnectionUrl(url);
   const settings = deliverySettings();
@@ -145,7 +102,7 @@ function smtp(url: string): Provider {
         const queued = /queued as ([A-Za-z0-9._-]+)/i.exec(String(info.response ?? ""));
         const rejected = (info as { rejectedErrors?: SmtpRefusal["rejectedErrors"] }).rejectedErrors ?? [];
         return {
-          providerId: queued ? queued[1] : bareId(message.messageId),
+          providerId: queued ? queued[1] : bareMessageId(message.messageId),
           refused: refusedRecipients(rejected).map(({ address, reply, hard }) => ({ address, reply, hard })),
         };
       } catch (err) {
@@ -157,33 +114,4 @@ function smtp(url: string): Provider {
       transport = null;
     },
   };
-}
-
-const ses: Provider = {
-  name: "ses",
-  signs: false,
-  inFlight: UNPOOLED_IN_FLIGHT,
-  send: async (message, email, _db, deadline) => ({ providerId: await sendRawWithSes(message, email, deadline), refused: [] }),
-  async close() {},
-};
-
-const KEY = Symbol.for("posthaste.mailProvider");
-type Holder = { [KEY]?: { provider: Provider; signature: string } };
-
-/** The provider MAIL_PROVIDER names, made once per process (the SMTP pool is shared). */
-export function mailProvider(): Provider {
-  const cfg = config();
-  const signature = `${cfg.mailProvider}|${cfg.smtpUrl ?? ""}`;
-  const g = globalThis as Holder;
-  if (g[KEY]?.signature === signature) return g[KEY].provider;
-  void g[KEY]?.provider.close();
-  const provider = cfg.mailProvider === "smtp" ? smtp(cfg.smtpUrl!) : cfg.mailProvider === "ses" ? ses : sink;
-  g[KEY] = { provider, signature };
-  return provider;
-}
-
-export async function closeMailProvider(): Promise<void> {
-  const g = globalThis as Holder;
-  await g[KEY]?.provider.close();
-  delete g[KEY];
 }

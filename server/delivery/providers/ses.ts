@@ -1,8 +1,9 @@
 import { SendEmailCommand, SESv2ServiceException } from "@aws-sdk/client-sesv2";
-import { config } from "../config";
-import type { EmailRow, Rendered } from "../delivery/mime";
-import { BouncedSendError, classifyRefusal, PermanentSendError } from "../delivery/refusal";
-import { sesClient } from "./client";
+import { config } from "../../config";
+import { sesClient } from "../../ses/client";
+import type { EmailRow, Rendered } from "../mime";
+import { BouncedSendError, classifyRefusal, PermanentSendError } from "../refusal";
+import { UNPOOLED_IN_FLIGHT, type Provider } from "./types";
 
 /** SES errors that retrying will not fix; everything else (throttling, 5xx, network) is retried. */
 const PERMANENT = new Set([
@@ -22,7 +23,7 @@ const tagSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 256) |
  * Message-ID travel as they are); SES adds its Easy DKIM signature. Returns SES's
  * MessageId, which SNS notifications carry as mail.messageId.
  */
-export async function sendRawWithSes(message: Rendered, email: EmailRow, deadline?: AbortSignal): Promise<string> {
+async function sendRawWithSes(message: Rendered, email: EmailRow, deadline?: AbortSignal): Promise<string> {
   const cfg = config();
   try {
     const out = await sesClient().send(
@@ -51,3 +52,12 @@ export async function sendRawWithSes(message: Rendered, email: EmailRow, deadlin
     throw err;
   }
 }
+
+/** Amazon SES (SESv2 API); SES signs with Easy DKIM itself. */
+export const sesProvider: Provider = {
+  name: "ses",
+  signs: false,
+  inFlight: UNPOOLED_IN_FLIGHT,
+  send: async (message, email, _db, deadline) => ({ providerId: await sendRawWithSes(message, email, deadline), refused: [] }),
+  async close() {},
+};

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { invalidateAccount, onAccountInvalidated } from "../accounts/account-cache";
-import { planOf } from "../accounts/plans";
+import { invalidateAccount, onAccountInvalidated } from "./account-cache";
+import { planOf } from "./plans";
 import { database } from "../db/client";
 import { accounts, domains, webhookEndpoints } from "../db/schema";
 import { lockAccountDomains, lockAccountWebhooks } from "../db/locks";
+import { processShared } from "../lib/process-shared";
 
 /**
  * Plan parking: an account holds at most its plan's allowance of live domains and
@@ -122,7 +123,7 @@ export async function waitForPlanParking(accountId: string, timeoutMs = 10_000):
  * elsewhere (the CLI, another instance) also arrives as an account invalidation, so that
  * reconciles too; runs per account are coalesced.
  */
-const running = new Map<string, { again: boolean }>();
+const running = processShared("parkingRuns", () => new Map<string, { again: boolean }>());
 function reconcileSoon(accountId: string): void {
   const current = running.get(accountId);
   if (current) {
@@ -145,9 +146,5 @@ function reconcileSoon(accountId: string): void {
   })();
 }
 
-const KEY = Symbol.for("posthaste.parkingRegistered");
-const g = globalThis as { [KEY]?: boolean };
-if (!g[KEY]) {
-  g[KEY] = true;
-  onAccountInvalidated(reconcileSoon);
-}
+// Once per process, whichever bundle loads this first.
+processShared("parkingListener", () => onAccountInvalidated(reconcileSoon));

@@ -1,9 +1,9 @@
-import { getAccount } from "../accounts/account-cache";
-import { database } from "../db/client";
-import { definePublicRoute, type PublicRoute } from "../http/public-routes";
-import type { V1Request, V1Response } from "../http/v1";
-import { suppressMany } from "./suppress";
-import { readUnsubscribeToken } from "./unsubscribe";
+import { getAccount } from "../../accounts/account-cache";
+import { database } from "../../db/client";
+import { suppressMany } from "../../suppressions/suppress";
+import { readUnsubscribeToken } from "../../suppressions/unsubscribe";
+import type { V1Request, V1Response } from "../v1/types";
+import type { PublicRoute } from "./types";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -46,5 +46,3 @@ export const unsubscribeRoute: PublicRoute = { method: "ANY", pattern: /^\/unsub
   }
   return handle(request, match);
 } };
-
-definePublicRoute(unsubscribeRoute);

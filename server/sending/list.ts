@@ -1,58 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
-import { notFound, validationError } from "../errors";
+import { validationError } from "../errors";
 import { isUuid } from "../lib/ids";
-import type { CancelResult, EmailDetail, EmailListItem, EmailPage, ListStatus, TimelineEntry } from "./schemas";
+import { decodeCursor, encodeCursor } from "../lib/pagination";
+import { jsonColumn, msColumn } from "./columns";
+import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
+import type { EmailListItem, EmailPage, ListStatus } from "./schemas";
 import { preparedRows, unjittedRows } from "./statement";
-
-/** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
-export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
-
-const toMs = (v: unknown): number | null => (v === null || v === undefined ? null : new Date(v as string).getTime());
-const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-
-/** GET /v1/emails/{id}: the message with its timeline, oldest first. */
-export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
-  if (!isUuid(id)) throw notFound("Email");
-  const d = await database();
-  const [row] = await preparedRows<Record<string, unknown>>(d, sql`
-    select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
-      e.created_at, e.sent_at, e.scheduled_at,
-      (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
-         from email_events t where t.email_id = e.id) as timeline
-    from emails e where e.id = ${id} and e.account_id = ${accountId}`);
-  if (!row) throw notFound("Email");
-  return {
-    id: row.id as string,
-    status: publicStatus(row.status as string),
-    from: row.from as string,
-    to: json(row.to),
-    cc: json(row.cc),
-    bcc: json(row.bcc),
-    replyTo: json(row.reply_to),
-    subject: row.subject as string,
-    tags: json(row.tags),
-    sesMessageId: (row.ses_message_id as string | null) ?? null,
-    error: (row.error as string | null) ?? null,
-    createdAt: toMs(row.created_at)!,
-    sentAt: toMs(row.sent_at),
-    scheduledAt: toMs(row.scheduled_at),
-    timeline: [
-      acceptanceEntry(row),
-      ...json<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({ type: t.type, at: toMs(t.at)!, detail: t.detail ?? null })),
-    ],
-  };
-}
-
-/**
- * A timeline's first entry, `queued` (or `scheduled`) at acceptance, is read off the
- * message row rather than stored as an email_events row: one insert fewer on the send path.
- */
-export function acceptanceEntry(row: { scheduled_at?: unknown; created_at?: unknown }): TimelineEntry {
-  return { type: row.scheduled_at === null || row.scheduled_at === undefined ? "queued" : "scheduled", at: toMs(row.created_at)!, detail: null };
-}
 
 /**
  * List cursors: `t` is a keyset position in the newest-first list; `r` a search position:
@@ -63,16 +19,14 @@ type Cursor =
   | { k: "t"; us: string; id: string }
   | { k: "r"; w: { us: string; id: string } | null; p: { rank: number; us: string; id: string } | null };
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString("base64url");
-}
+const encodeListCursor = (c: Cursor): string => encodeCursor(JSON.stringify(c));
 
 const isPosition = (x: unknown): x is { us: string; id: string } =>
   typeof x === "object" && x !== null && /^\d{1,18}$/.test(String((x as { us?: unknown }).us)) && isUuid(String((x as { id?: unknown }).id));
 
-function decodeCursor<K extends Cursor["k"]>(value: string, kind: K): Extract<Cursor, { k: K }> {
+function decodeListCursor<K extends Cursor["k"]>(value: string, kind: K): Extract<Cursor, { k: K }> {
   try {
-    const c = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Cursor;
+    const c = JSON.parse(decodeCursor(value) ?? "") as Cursor;
     if (c.k === kind) {
       if (c.k === "t" && isPosition(c)) return c as Extract<Cursor, { k: K }>;
       if (c.k === "r" && (c.w === null || isPosition(c.w)) && (c.p === null || (isPosition(c.p) && Number.isFinite(c.p.rank)))) {
@@ -131,7 +85,7 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
   if (opts.search !== undefined && opts.search.trim() !== "") return searchEmails(accountId, { ...opts, search: opts.search });
   const d = await database();
   const take = opts.limit + 1;
-  const c = opts.cursor ? decodeCursor(opts.cursor, "t") : null;
+  const c = opts.cursor ? decodeListCursor(opts.cursor, "t") : null;
   const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
   const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
     order by created_at desc nulls last, id desc nulls last limit ${take})`;
@@ -143,7 +97,7 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
-  const nextCursor = hasMore && last ? encodeCursor({ k: "t", us: String(last.us), id: last.id as string }) : null;
+  const nextCursor = hasMore && last ? encodeListCursor({ k: "t", us: String(last.us), id: last.id as string }) : null;
   return { data: page.map(toListItem), hasMore, nextCursor };
 }
 
@@ -153,7 +107,7 @@ async function searchEmails(accountId: string, opts: { limit: number; cursor?: s
   const take = opts.limit + 1;
   const query = searchQuery(opts.search);
   if (query === null) return { data: [], hasMore: false, nextCursor: null };
-  const c = opts.cursor ? decodeCursor(opts.cursor, "r") : null;
+  const c = opts.cursor ? decodeListCursor(opts.cursor, "r") : null;
   const q = sql`to_tsquery('simple', ${query})`;
   const window = searchWindow();
   const scan = (await estimatedMatches(query)) <= rareMatches() ? 0 : window * SCAN_FACTOR;
@@ -195,7 +149,7 @@ async function searchEmails(accountId: string, opts: { limit: number; cursor?: s
     : Number(head.n) === window
       ? { k: "r", w: { us: String(head.bottom_us), id: head.bottom_id as string }, p: null }
       : null;
-  return { data: page.map(toListItem), hasMore: nextCursor !== null, nextCursor: nextCursor && encodeCursor(nextCursor) };
+  return { data: page.map(toListItem), hasMore: nextCursor !== null, nextCursor: nextCursor && encodeListCursor(nextCursor) };
 }
 
 function toListItem(r: Record<string, unknown>): EmailListItem {
@@ -203,33 +157,10 @@ function toListItem(r: Record<string, unknown>): EmailListItem {
     id: r.id as string,
     status: publicStatus(r.status as string),
     from: r.from as string,
-    to: json(r.to),
+    to: jsonColumn(r.to),
     subject: r.subject as string,
-    createdAt: toMs(r.created_at)!,
-    sentAt: toMs(r.sent_at),
-    tags: json(r.tags),
+    createdAt: msColumn(r.created_at)!,
+    sentAt: msColumn(r.sent_at),
+    tags: jsonColumn(r.tags),
   };
-}
-
-/**
- * DELETE /v1/emails/{id}: cancels a message still `scheduled` (decided by its stored
- * status, under the row lock the dispatcher also takes); 409 once it has left.
- */
-export async function cancelEmail(accountId: string, id: string): Promise<CancelResult> {
-  if (!isUuid(id)) throw notFound("Email");
-  const d = await database();
-  const [row] = await preparedRows<{ canceled: number }>(d, sql`
-    with c as (
-      update emails set status = 'canceled', next_attempt_at = null
-      where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
-    ), ev as (
-      insert into email_events (id, email_id, type, at) select gen_random_uuid()::text, id, 'canceled', clock_timestamp() from c
-    )
-    select (select count(*) from c)::int as canceled`);
-  if (row.canceled === 1) return { id, canceled: true };
-  const [current] = await preparedRows<{ status: string }>(d, sql`select status from emails where id = ${id} and account_id = ${accountId}`);
-  if (!current) throw notFound("Email");
-  // The reference's table: any state other than scheduled is 409, a cancelled message included.
-  if (current.status === "canceled") throw validationError("The email has already been canceled.", 409);
-  throw validationError(`The email has already been dispatched (status ${publicStatus(current.status)}) and can no longer be canceled.`, 409);
 }

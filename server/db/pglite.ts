@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import postgres from "postgres";
+import { migratePglite } from "./migrate";
+import { exclusiveOfTransactions } from "./pglite-socket-proxy";
+import { postgresJs } from "./postgres";
+import { resultRows } from "./rows";
+import * as schema from "./schema";
+import { pgliteSocketPath, prepareSocketFolder, withOwnerOnlyUmask } from "./socket-path";
+import type { Database, Db } from "./types";
+
+function canConnect(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(socketPath);
+    s.once("connect", () => { s.destroy(); resolve(true); });
+    s.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * The embedded database in `dir`. When a server already serves it on its socket, talk
+ * through that; with `serveSocket`, this process owns it and serves the socket itself.
+ */
+export async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<Database> {
+  const socketPath = pgliteSocketPath(dir);
+  if (fs.existsSync(socketPath) && (await canConnect(socketPath))) {
+    if (opts.serveSocket) {
+      throw new Error(`another Posthaste process is serving the embedded database in ${dir}`);
+    }
+    // A server owns the data directory: talk to it through its socket.
+    return postgresJs(postgres({ path: socketPath, max: 1, onnotice: () => {} }), "pglite-socket");
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client: PGlite = await PGlite.create(dir);
+  await migratePglite(client);
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const db = drizzle(client, { schema });
+  let socketServer: { stop(): Promise<void> } | null = null;
+  if (opts.serveSocket) {
+    prepareSocketFolder(socketPath);
+    fs.rmSync(socketPath, { force: true });
+    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+    const server = new PGLiteSocketServer({ db: exclusiveOfTransactions(client), path: socketPath, maxConnections: 16 });
+    await withOwnerOnlyUmask(() => server.start());
+    socketServer = server;
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    rows: async <T>(query: SQL) => resultRows<T>(await db.execute(query)),
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
+    },
+    close: async () => {
+      await socketServer?.stop();
+      if (socketServer) {
+        fs.rmSync(socketPath, { force: true });
+        // Leave no empty folder behind in the temp directory; one still in use stays.
+        try { fs.rmdirSync(path.dirname(socketPath)); } catch { /* not empty or already gone */ }
+      }
+      await client.close();
+    },
+  };
+}

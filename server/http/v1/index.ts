@@ -1,0 +1,57 @@
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { appRouter } from "../../api/root";
+import type { ApiContext } from "../../api/trpc";
+import { config } from "../../config";
+import { toApiError } from "../../errors";
+import { trimEnd } from "../../lib/text";
+import { buildOpenApiDocument } from "../openapi";
+import { throughAdapter } from "./adapter";
+import { readJsonBody, unstorableInUrl } from "./body";
+import { direct } from "./direct";
+import { errorResponse, json, notFoundResponse } from "./responses";
+import { findRoute } from "./endpoints";
+import type { V1Request, V1Response } from "./types";
+
+export { errorResponse, unknownRouteResponse } from "./responses";
+export { servedEndpoints } from "./endpoints";
+export type { V1Request, V1Response } from "./types";
+
+let openApiDocument: OpenAPIObject | null = null;
+
+/**
+ * /v1 over either carrier: route lookup (unknown → 404 listing endpoints), the URL's and
+ * body's checks, then the send endpoints' direct path or trpc-to-openapi's adapter; every
+ * error as the envelope.
+ */
+export async function handleV1(request: V1Request): Promise<V1Response> {
+  const method = request.method.toUpperCase();
+  const path = trimEnd(request.url.split("?")[0], "/") || "/";
+  try {
+    if (method === "GET" && path === "/v1/openapi.json") {
+      openApiDocument ??= buildOpenApiDocument(generateOpenApiDocument(appRouter, {
+        title: "Posthaste API",
+        version: "1.0.0",
+        baseUrl: config().appUrl,
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      }));
+      return json(200, openApiDocument);
+    }
+    const route = findRoute(method, path);
+    if (!route) return notFoundResponse(method, path);
+    const textError = unstorableInUrl(request.url);
+    if (textError) return errorResponse(textError);
+
+    const { body, bodyError } = readJsonBody(request, method, route.meta);
+    const ctx: ApiContext = {
+      credentials: { kind: "bearer", authorization: request.header("authorization") },
+      header: request.header,
+      bodyError,
+    };
+    if (route.meta.direct) return await direct(route, route.meta.direct, body, ctx);
+    return await throughAdapter(method, request.url, body, ctx, route.meta.successStatus ?? 200);
+  } catch (cause) {
+    const error = toApiError(cause);
+    if (error.type === "internal_error") console.error("v1: unhandled error", cause);
+    return errorResponse(error);
+  }
+}

@@ -1,0 +1,13 @@
+import { breakerTask } from "../delivery/breaker";
+import { dispatchTask } from "../delivery/dispatch";
+import { domainHealthTask, domainPollTask } from "../domains/tasks";
+import { webhookDeliveryTask } from "../webhooks/deliver";
+import type { Task } from "./tasks";
+
+/**
+ * Every background task, in one list. Task modules only export their definitions;
+ * whichever driver runs (embedded loops or Inngest functions) takes them from here.
+ */
+export function allTasks(): Task[] {
+  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask];
+}

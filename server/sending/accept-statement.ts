@@ -1,0 +1,140 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Account } from "../accounts/account-cache";
+import type { Database } from "../db/client";
+import { checkCtes, checksPass, countCte, monthCountSql, type Charge } from "../limits/counters";
+import { isUnmetered, type SendLimits } from "../limits/limits";
+import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
+import { blockedRecipientsQuery, type BlockedRecipient } from "../suppressions/blocking";
+import { ROW_COLUMNS, type Prepared } from "./message-row";
+import { preparedRows } from "./statement";
+
+/**
+ * What a key left out of a row's JSON stands for (it holds the column's default: no cc,
+ * no tags, not bulk, …): a typical row is about a tenth shorter to send and to parse.
+ * Keys not listed here stand for null when left out.
+ */
+const ROW_DEFAULTS: Partial<Record<keyof typeof ROW_COLUMNS, string>> = {
+  cc: "'[]'::jsonb", bcc: "'[]'::jsonb", reply_to: "'[]'::jsonb", headers: "'{}'::jsonb", tags: "'[]'::jsonb",
+  attachments: "'[]'::jsonb", bulk: "false", test_mode: "false",
+};
+const others = (Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[]).filter((c) => c !== "id");
+const INSERT_COLUMNS = sql.raw(["account_id", "created_at", "status", "next_attempt_at", "id", ...others].map((c) => `"${c}"`).join(", "));
+const RECORD_TYPE = sql.raw(Object.entries(ROW_COLUMNS).map(([c, type]) => `"${c}" ${type}`).join(", "));
+const OTHER_VALUES = sql.raw(others.map((c) => (ROW_DEFAULTS[c] ? `coalesce(r."${c}", ${ROW_DEFAULTS[c]})` : `r."${c}"`)).join(", "));
+
+/**
+ * The insert of `items` when `admitted` holds. With `abortUnless`, a row whose condition
+ * fails gets a null id: the whole statement aborts (23502) and nothing it wrote stays.
+ */
+function insertRows(items: Prepared[], accountId: string, now: Date, admitted: SQL, abortUnless: SQL | null): SQL {
+  const id = abortUnless ? sql`case when ${abortUnless} then r."id" end` : sql`r."id"`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into emails (${INSERT_COLUMNS})
+    select ${accountId}, ${at}, case when r.scheduled_at is null then 'queued' else 'scheduled' end, coalesce(r.scheduled_at, ${at}),
+      ${id}, ${OTHER_VALUES}
+    from json_to_recordset(${JSON.stringify(items.map((p) => p.row))}::json) as r(${RECORD_TYPE})
+    where ${admitted}`;
+}
+
+export interface AcceptResult {
+  inserted: number;
+  idem: { key: string; id: string }[];
+  blocked: BlockedRecipient[];
+  month_ok: boolean | null;
+  day_ok: boolean | null;
+  sandbox_ok: boolean | null;
+  rate_ok: boolean | null;
+  retry_after: number | null;
+  month_count: number | null;
+}
+
+/** A unique violation on the idempotency index (a concurrent repeat won) or the counter race guard. */
+export function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Stores messages in ONE statement: the idempotency look-up (single sends), the
+ * suppression look-up, the quota/day checks, the rate bucket, the counters and the insert
+ * (the timeline's first entry is read off the row: see acceptanceEntry). Nothing is
+ * written unless every gate passes, so a batch with a suppressed recipient stores nothing
+ * and answers with the blocked addresses, for the caller to retry without their entries.
+ * A concurrent charge that slips past the snapshot checks aborts the statement (null id)
+ * rather than leave counters off.
+ */
+export function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; screen?: Prepared[]; now: Date }): SQL {
+  const a = account.id;
+  const immediate = items.filter((p) => p.immediate);
+  const charge: Charge = {
+    accountId: a,
+    messages: immediate.length,
+    recipients: immediate.reduce((n, p) => n + p.recipients.length, 0),
+    sandbox: immediate.filter((p) => p.testMode).length,
+  };
+  // Look-ups only when there is something to look up: each shape is its own prepared statement.
+  const ctes: SQL[] = [];
+  const gates: SQL[] = [];
+  if (opts.checkKeys.length) {
+    ctes.push(sql`idem as (select idempotency_key as key, id from emails where account_id = ${a}
+      and idempotency_key = any(${sql.param(opts.checkKeys)}::text[]))`);
+    gates.push(sql`not exists (select 1 from idem)`);
+  }
+  // `screen`: the messages whose recipients are checked, when more than those inserted
+  // (a batch's entries repeating an idempotency key answer as the first one, if not blocked).
+  const screen = opts.screen ?? items;
+  ctes.push(sql`blocked as (${blockedRecipientsQuery(a, {
+    all: [...new Set(screen.flatMap((p) => p.recipients))],
+    bulk: [...new Set(screen.filter((p) => p.bulk).flatMap((p) => p.recipients))],
+  })})`);
+  gates.push(sql`not exists (select 1 from blocked)`);
+  const free = sql.join(gates, sql` and `);
+  const metered = isMetered(limits, items);
+  const counting = metered && charge.messages > 0;
+  let admitted = free;
+  if (metered) {
+    ctes.push(checkCtes(charge, limits, { enforceDay: true, now: opts.now }));
+    admitted = sql`${free} and ${checksPass}`;
+  }
+  const rate = limits.rate;
+  const n = items.length;
+  if (rate) {
+    ctes.push(takeTokensCte(a, rate, n, admitted));
+    admitted = sql`exists (select 1 from bucket)`;
+  }
+  if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
+  const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
+  ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
+  const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select (select count(*) from ins)::int as inserted,
+      ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
+      (select json_agg(json_build_object('address', address, 'reason', reason)) from blocked) as blocked,
+      ${metered ? sql`(select month_ok from chk)` : sql`null::boolean`} as month_ok,
+      ${metered ? sql`(select day_ok from chk)` : sql`null::boolean`} as day_ok,
+      ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
+      ${rate ? sql`exists (select 1 from bucket)` : sql`null::boolean`} as rate_ok,
+      ${retryAfter} as retry_after,
+      ${counting ? monthCountSql(opts.now) : sql`null::int`} as month_count`;
+}
+
+/** Whether a send goes through the counted gates: any limit, or a test-mode send (its daily cap). */
+export function isMetered(limits: SendLimits, items: Prepared[]): boolean {
+  return !isUnmetered(limits) || items.some((p) => p.immediate && p.testMode);
+}
+
+const parseList = <T>(v: unknown): T[] => (v === null ? [] : typeof v === "string" ? JSON.parse(v) : v) as T[];
+
+/** Runs an accept statement; its JSON columns parsed on either driver. */
+export async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> {
+  const [row] = await preparedRows<AcceptResult>(d, statement);
+  return {
+    ...row,
+    idem: parseList(row.idem),
+    blocked: parseList(row.blocked),
+    retry_after: row.retry_after === null ? null : Number(row.retry_after),
+    month_count: row.month_count === null ? null : Number(row.month_count),
+  };
+}
