@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 // Spec sections "Domain", "Usage", "Suppression", "Webhook endpoint" and their endpoints,
 // with DESIGN.md's plan table, bulk suppression and webhook decisions.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, setConfig } from "../server/config";
-import { startTestServer, type TestServer } from "./harness";
-import {
-  addVerifiedDomain, emailRow, eventsFor, freePort, startSilentRelay, startSmtpReceiver, timeline, waitFor, waitForStatus,
-} from "./support/delivery";
+import { startTestServer, type TestServer } from "./support/harness";
+import { emailRow, eventsFor, freePort, startSilentRelay, startSmtpReceiver, timeline, waitForStatus } from "./support/delivery";
+import { addDomain } from "./support/senders";
+import { waitFor } from "./support/wait";
 
 /**
  * What an operator does to a relay: refuse connections for a while, hang mid-session, or
@@ -40,7 +40,7 @@ function useRelay(url: string) {
 async function setup() {
   const account = await server.account();
   const domain = `f${++seq}-${process.pid}-${Date.now()}.example.com`;
-  await addVerifiedDomain(account.accountId, domain, { trackEngagement: false });
+  await addDomain(account.accountId, domain, { trackEngagement: false });
   /** POST /v1/emails/batch; the accepted ids. */
   const sendBatch = async (to: (i: number) => string[], count: number) => {
     const res = await server.api("POST", "/v1/emails/batch", {

@@ -2,9 +2,10 @@ import { domainToASCII } from "node:url";
 import fc from "fast-check";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, enqueue, startSmtpReceiver, verifiedDomainViaApi, waitFor, waitForStatus, type Received } from "./support/delivery";
+import { emailRow, enqueue, startSmtpReceiver, verifiedDomainViaApi, waitForStatus, type Received } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 // Addresses through HTTP to a real relay: what reaches it (envelope and headers, read by a
 // real parser on the receiving side) is exactly what GET /v1/emails/{id} says the rules saw.

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { eventsFor, sendViaApi, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { eventsFor, sendViaApi, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 let server: TestServer;
 let dnsServer: TestDnsServer;

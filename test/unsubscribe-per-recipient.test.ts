@@ -2,9 +2,10 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, startSmtpReceiver, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { emailRow, startSmtpReceiver, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 // One server process per test file: the sink and the SMTP relay are two files' worth of
 // setup, so the relay is exercised by switching MAIL_PROVIDER between describe blocks.

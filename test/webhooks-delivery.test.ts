@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook, WebhookVerificationError } from "../client/webhooks";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db } from "./support/db";
+import { until } from "./support/wait";
 
 interface Received { path: string; headers: http.IncomingHttpHeaders; raw: Buffer }
 
@@ -64,11 +66,6 @@ afterAll(async () => {
   dnsServer?.servers.udp.close();
 });
 
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
-
 async function record(accountId: string, type = "email.delivered", n = 1) {
   const { recordEvents } = await import("../server/events/record");
   const { db: handle } = await db();
@@ -78,16 +75,6 @@ async function record(accountId: string, type = "email.delivered", n = 1) {
     emailId: `email-${i}`,
     data: { email_id: `email-${i}`, from: "a@example.com", to: ["b@example.com"], subject: `s${i}`, tags: [] },
   })));
-}
-
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const at = (path: string) => received.filter((r) => r.path === path);

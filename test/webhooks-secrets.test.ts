@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../client/webhooks";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db } from "./support/db";
+import { until } from "./support/wait";
 
 /** Signing secrets are encrypted at rest; deliveries still verify, across rotation and upgrade. */
 let server: TestServer;
@@ -29,25 +31,10 @@ afterAll(async () => {
   await new Promise<void>((r) => receiver?.close(() => r()));
 });
 
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
-
 async function storedSecret(id: string): Promise<string> {
   const { rows } = await db();
   const [row] = await rows<{ secret: string }>(sql`select secret from webhook_endpoints where id = ${id}`);
   return row.secret;
-}
-
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function deliveredTo(accountId: string, path: string, n: number) {

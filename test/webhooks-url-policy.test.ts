@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { until } from "./support/wait";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 
 /**
@@ -31,16 +32,6 @@ const EMBEDDING = {
 };
 
 const create = (apiKey: string, url: string) => server.api("POST", "/v1/webhooks", { key: apiKey, body: { url, events: ["*"] } });
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("webhook URL policy", () => {
   it.each(Object.entries(EMBEDDING).concat([["IPv4-mapped, dotted", "::ffff:127.0.0.1"], ["IPv4-compatible, dotted", "::127.0.0.1"], ["documentation", "2001:db8::1"], ["discard", "100::1"]]))(

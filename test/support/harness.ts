@@ -37,11 +37,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-auth-secret",
     ...env,
   });
-  const { loadConfig, setConfig } = await import("../server/config");
+  const { loadConfig, setConfig } = await import("../../server/config");
   setConfig(loadConfig(process.env));
-  const { startServer } = await import("../server/start");
+  const { startServer } = await import("../../server/start");
   const running = await startServer({ port: 0, host: "127.0.0.1" });
-  const { createAccount } = await import("../server/accounts/accounts");
+  const { createAccount } = await import("../../server/accounts/accounts");
 
   return {
     url: running.url,
