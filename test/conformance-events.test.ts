@@ -1,37 +1,23 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
+import { startWebhookReceiver, type ReceivedHook } from "./support/webhook-receiver";
 import { waitFor } from "./support/wait";
 
 // Spec section "Events" end to end: simulator recipients through the default (sink)
 // provider, delivered to a real HTTP receiver, signatures checked as the spec describes.
-interface Delivery { path: string; headers: http.IncomingHttpHeaders; raw: string; body: any }
-
 let server: TestServer;
-let receiver: http.Server;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let origin = "";
-const received: Delivery[] = [];
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      received.push({ path: req.url ?? "/", headers: req.headers, raw, body: JSON.parse(raw) });
-      res.writeHead(200);
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  hooks = await startWebhookReceiver();
+  origin = hooks.origin;
   server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: origin, WEBHOOK_RETRY_SCHEDULE: "0.2,0.2" });
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise((r) => receiver?.close(r));
+  await hooks?.stop();
 });
 
 async function subscribe(path: string, events: string[] = ["*"]) {
@@ -41,9 +27,9 @@ async function subscribe(path: string, events: string[] = ["*"]) {
   return { ...account, secret: res.body.secret as string };
 }
 
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => hooks.at(path);
 
-function expectSigned(d: Delivery, secret: string) {
+function expectSigned(d: ReceivedHook, secret: string) {
   const header = String(d.headers["posthaste-signature"]);
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
   expect(m, header).not.toBeNull();
