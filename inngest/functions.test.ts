@@ -1,8 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/support/harness";
-import { emailRow, enqueue, timeline } from "../test/support/delivery";
+import { emailRow, enqueue, sinkCopies, timeline } from "../test/support/delivery";
 import { addDomain } from "../test/support/senders";
 import { waitFor } from "../test/support/wait";
 
@@ -35,8 +34,6 @@ describe("Inngest functions", () => {
   it("dispatch drains due mail into the sink with the same outcomes as the embedded driver", async () => {
     const { functionFor } = await import("./functions");
     const { allTasks } = await import("../server/jobs/tasks");
-    const { database } = await import("../server/db/client");
-    const { sinkMessages } = await import("../server/db/schema");
     const a = await server.account();
     const domain = await addDomain(a.accountId, `inngest-${Date.now()}.example.com`);
     const ok = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"], text: "hi" });
@@ -52,8 +49,7 @@ describe("Inngest functions", () => {
     expect((await emailRow(ok)).status).toBe("delivered");
     expect((await emailRow(bounce)).status).toBe("bounced");
     expect((await timeline(ok)).map((t) => t.type)).toEqual(["queued", "sent", "delivered"]);
-    const { db } = await database();
-    const [stored] = await db.select().from(sinkMessages).where(eq(sinkMessages.emailId, ok));
+    const [stored] = await sinkCopies(ok);
     expect(stored.raw).toMatch(/DKIM-Signature: [^]*?d=inngest-/);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
+import { rows } from "./support/db";
 
 /**
  * The dashboard's doors: sign-up, email verification and sign-in. Sign-in goes through
@@ -22,7 +23,6 @@ let auth: {
   clientIp: typeof import("../server/auth/client-ip");
   apiKeys: typeof import("../server/auth/api-keys");
 };
-let rows: Awaited<ReturnType<typeof import("../server/db/client").database>>["rows"];
 let sql: typeof import("drizzle-orm").sql;
 
 beforeAll(async () => {
@@ -45,7 +45,6 @@ beforeAll(async () => {
     clientIp: await import("../server/auth/client-ip"),
     apiKeys: await import("../server/auth/api-keys"),
   };
-  rows = (await (await import("../server/db/client")).database()).rows;
   sql = (await import("drizzle-orm")).sql;
 });
 afterAll(async () => { await server?.stop(); });

@@ -3,8 +3,10 @@ import fc from "fast-check";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
+import { rows } from "./support/db";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, enqueue, startSmtpReceiver, verifiedDomainViaApi, waitForStatus, type Received } from "./support/delivery";
+import { emailRow, enqueue, senderViaApi, startSmtpReceiver, verifiedDomainViaApi, waitForStatus, type Received } from "./support/delivery";
+import { uniqueDomain } from "./support/senders";
 import { waitFor } from "./support/wait";
 
 // Addresses through HTTP to a real relay: what reaches it (envelope and headers, read by a
@@ -13,7 +15,6 @@ import { waitFor } from "./support/wait";
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let dnsServer: TestDnsServer;
-let seq = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
@@ -31,14 +32,7 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-const uniqueDomain = (label: string) => `${label}${++seq}-${process.pid}-${Date.now()}.example.com`;
-
-async function sender() {
-  const account = await server.account();
-  const domain = uniqueDomain("addr");
-  await verifiedDomainViaApi(server, account.apiKey, dnsServer, domain);
-  return { ...account, domain };
-}
+const sender = () => senderViaApi(server, dnsServer, "addr");
 
 const atRelay = (id: string) => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`));
 const received = (id: string) => waitFor(async () => atRelay(id), 15_000, `message ${id} at the relay`);
@@ -332,7 +326,6 @@ describe("bare addresses outside the send path", () => {
     }
     const email = ` Owner-${process.pid}-${Date.now()}@B\u00fccher.Example `;
     const { accountId } = await createAccount({ email, plan: "free", approved: false });
-    const { rows } = await (await import("../server/db/client")).database();
     const { sql } = await import("drizzle-orm");
     const [row] = await rows<{ email: string }>(sql`select email from accounts where id = ${accountId}`);
     expect(row.email).toBe(email.trim().toLowerCase().replace("b\u00fccher", "xn--bcher-kva"));

@@ -1,10 +1,9 @@
 import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, startSmtpReceiver, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { emailRow, senderViaApi, sinkCopies, startSmtpReceiver, timeline, waitForStatus } from "./support/delivery";
 import { waitFor } from "./support/wait";
 
 // One server process per test file: the sink and the SMTP relay are two files' worth of
@@ -32,22 +31,10 @@ async function useProvider(env: Record<string, string>) {
   setConfig(loadConfig(process.env));
 }
 
-let seq = 0;
-async function sender() {
-  const account = await server.account();
-  const domain = await verifiedDomainViaApi(server, account.apiKey, dnsServer, `unsub${++seq}-${process.pid}-${Date.now()}.example.com`);
-  return { ...account, from: `news@${domain.name}` };
-}
+const sender = () => senderViaApi(server, dnsServer, "unsub");
 
 async function send(apiKey: string, body: Record<string, unknown>) {
   return server.api("POST", "/v1/emails", { key: apiKey, body: { subject: "News", text: "hello", ...body } });
-}
-
-async function sinkCopies(id: string) {
-  const { database } = await import("../server/db/client");
-  const { sinkMessages } = await import("../server/db/schema");
-  const { db } = await database();
-  return db.select().from(sinkMessages).where(eq(sinkMessages.emailId, id));
 }
 
 /** The List-Unsubscribe link of a rendered copy, as a path on the test server. */

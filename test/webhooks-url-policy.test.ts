@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
+import { db } from "./support/db";
 import { until } from "./support/wait";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 
@@ -82,9 +83,8 @@ describe("webhook URL policy", () => {
       dns.set(host, "AAAA", [address]);
     }
     const { recordEvents } = await import("../server/events/record");
-    const { database } = await import("../server/db/client");
-    const { db } = await database();
-    await recordEvents(db, [{ accountId, type: "email.sent", emailId: "email-x", data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
+    const { db: handle } = await db();
+    await recordEvents(handle, [{ accountId, type: "email.sent", emailId: "email-x", data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
     for (const id of ids) {
       const e = await until(async () => (await server.api("GET", `/v1/webhooks/${id}`, { key: apiKey })).body, (v) => v.lastAttemptAt !== null);
       expect(e.lastError).toBe("target refused: url's host resolves to a private or reserved address");

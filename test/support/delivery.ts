@@ -3,13 +3,14 @@ import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
-import { emailEvents, emails, webhookEvents } from "../../server/db/schema";
+import { emailEvents, emails, sinkMessages, webhookEvents } from "../../server/db/schema";
 import { acceptanceEntry } from "../../server/sending/read";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";
 import { newId } from "../../server/lib/ids";
 import type { TestServer } from "./harness";
 import type { DnsType, TestDnsServer } from "./dns-server";
+import { uniqueDomain } from "./senders";
 import { waitFor } from "./wait";
 
 export interface Received {
@@ -110,6 +111,12 @@ export async function timeline(id: string) {
   ];
 }
 
+/** What the sink provider stored for a message: one row per copy handed over. */
+export async function sinkCopies(emailId: string) {
+  const { db } = await database();
+  return db.select().from(sinkMessages).where(eq(sinkMessages.emailId, emailId));
+}
+
 export async function eventsFor(id: string) {
   const { db } = await database();
   const rows = await db.select().from(webhookEvents).where(eq(webhookEvents.emailId, id));
@@ -152,6 +159,13 @@ export async function verifiedDomainViaApi(server: TestServer, apiKey: string, d
     return res.body.status === "verified" ? res.body : null;
   }, 15_000, `domain ${name} to verify`);
   return { id: domain.id as string, name };
+}
+
+/** A fresh account with a domain verified the way a user verifies one, and a `from` on it. */
+export async function senderViaApi(server: TestServer, dnsServer: TestDnsServer, label: string) {
+  const account = await server.account();
+  const { name } = await verifiedDomainViaApi(server, account.apiKey, dnsServer, uniqueDomain(label));
+  return { ...account, domain: name, from: `news@${name}` };
 }
 
 /** POST /v1/emails; returns the accepted id (throws on any other answer). */
