@@ -26,7 +26,10 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   await expect(card.getByText("pending")).toBeVisible();
   await expect(card.getByTestId("dns-record").first()).toBeVisible();
 
+  // "No error shown" holds before the click too: wait for the check's answer first.
+  const verified = page.waitForResponse((r) => r.url().includes("/api/trpc/domains.verify"));
   await card.getByRole("button", { name: "Verify DNS" }).click();
+  expect((await verified).status()).toBe(200);
   await expect(card.locator(".alert.error")).toHaveCount(0);
 
   const tracking = card.getByRole("switch");

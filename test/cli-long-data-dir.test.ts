@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 // A PGLITE_DIR whose socket path would not fit a Unix socket (over ~107 bytes): the
 // server serves its socket from the temp folder and the CLI still finds it.

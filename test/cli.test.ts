@@ -1,26 +1,28 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 const run = promisify(execFile);
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.stop(); });
 
-/** `npm run cli -- …` as a user runs it, while the server holds the database. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return cliWith(process.env, ...args);
-}
-
-async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs a command as a user would, while the server holds the database. */
+async function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], { env, timeout: 60_000 });
+    const { stdout, stderr } = await run(command, args, { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (err: any) {
-    return { code: err.code ?? 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
+    return { code: typeof err.code === "number" ? err.code : 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
   }
 }
+
+/** The CLI's entry point under tsx (without npm's start-up cost). */
+const cliWith = (env: NodeJS.ProcessEnv, ...args: string[]) => runCommand(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], env);
+const cli = (...args: string[]) => cliWith(process.env, ...args);
+/** DESIGN.md "Accounts from the command line", run exactly as written there. */
+const npmCli = (...args: string[]) => runCommand("npm", ["run", "cli", "--", ...args]);
 
 describe("accounts CLI while the server runs", () => {
   it("creates an account and prints { accountId, apiKey } that the API accepts", async () => {
@@ -103,4 +105,30 @@ describe("accounts CLI while the server runs", () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already exists/);
   });
+});
+
+describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {
+  it("accounts create --json prints exactly one JSON object { accountId, apiKey } on stdout", async () => {
+    const res = await npmCli("accounts", "create", "--email", `conf-cli-${process.pid}-${Date.now()}@example.com`, "--plan", "free", "--approved", "--json");
+    expect(res.code, res.stderr).toBe(0);
+    const created = JSON.parse(res.stdout);
+    expect(Object.keys(created)).toEqual(["accountId", "apiKey"]);
+    const usage = await server.api("GET", "/v1/usage", { key: created.apiKey });
+    expect(usage.status).toBe(200);
+    expect(usage.body.plan).toBe("free");
+  }, 90_000);
+
+  it("without --plan the account is unlimited; set-plan, approve, pause, resume take --account", async () => {
+    const res = await npmCli("accounts", "create", "--email", `conf-cli2-${process.pid}-${Date.now()}@example.com`, "--json");
+    const { accountId, apiKey } = JSON.parse(res.stdout);
+    expect((await server.api("GET", "/v1/usage", { key: apiKey })).body.plan).toBe("unlimited");
+    expect((await npmCli("accounts", "set-plan", "--account", accountId, "--plan", "pro")).code).toBe(0);
+    expect((await server.api("GET", "/v1/usage", { key: apiKey })).body.plan).toBe("pro");
+    for (const command of ["approve", "pause", "resume"]) {
+      const r = await npmCli("accounts", command, "--account", accountId);
+      expect(r.code, `${command}: ${r.stderr}`).toBe(0);
+    }
+    const bad = await npmCli("accounts", "set-plan", "--account", accountId, "--plan", "gold");
+    expect(bad.code).not.toBe(0);
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { sender } from "./support/senders";
 
 // Edges of the Emails endpoints found by reading the spec against the code: text the
 // database cannot store, crafted cursors, scheduledAt corner cases, search length in
@@ -9,18 +10,6 @@ import { startTestServer, type TestServer } from "./harness";
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.stop(); });
-
-let n = 0;
-
-async function sender() {
-  const account = await server.account();
-  const { addVerifiedDomain } = await import("./support/delivery");
-  const domain = `edge${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
-  const { id: domainId } = await addVerifiedDomain(account.accountId, domain);
-  const { invalidateAccount } = await import("../server/accounts/account-cache");
-  await invalidateAccount(account.accountId);
-  return { ...account, domain, domainId, from: `Acme <hello@${domain}>` };
-}
 
 function expectValidation(res: { status: number; body: any }, status = 400) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -35,14 +24,14 @@ describe("text PostgreSQL cannot store is a validation_error, never a 500", () =
     ["a NUL in the idempotency key", { idempotency_key: "k\u0000" }, "idempotency_key"],
     ["a lone low surrogate in html", { html: "<p>\udc00</p>" }, "html"],
   ])("%s", async (_name, extra, field) => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...extra } });
     expectValidation(res);
     expect(res.body.error.message).toContain(field);
   });
 
   it("a batch entry with a NUL is that entry's error; the others are stored", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
       { from: s.from, to: "a@example.org", subject: "ok", text: "t" },
       { from: s.from, to: "b@example.org", subject: "bad\u0000", text: "t" },
@@ -54,7 +43,7 @@ describe("text PostgreSQL cannot store is a validation_error, never a 500", () =
   });
 
   it("other endpoints too: a suppression body, a list search, a path parameter", async () => {
-    const s = await sender();
+    const s = await sender(server);
     expectValidation(await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "x\u0000@example.org" } }));
     const search = await server.api("GET", `/v1/emails?search=${encodeURIComponent("a\u0000b")}`, { key: s.apiKey });
     expectValidation(search);
@@ -69,7 +58,7 @@ describe("text PostgreSQL cannot store is a validation_error, never a 500", () =
 
 describe("list cursors", () => {
   it("a cursor with a position past bigint's range is a 400, not a 500", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const cursor = Buffer.from(JSON.stringify({ k: "t", us: "99999999999999999999", id: "01a202ea-0e31-7216-ae4a-49c08d235b71" })).toString("base64url");
     expectValidation(await server.api("GET", `/v1/emails?cursor=${cursor}`, { key: s.apiKey }));
   });
@@ -77,7 +66,7 @@ describe("list cursors", () => {
 
 describe("scheduledAt corner cases", () => {
   it("a negative Unix ms is a past time: sent now, not rejected", async () => {
-    const s = await sender();
+    const s = await sender(server);
     for (const scheduledAt of [-1000, "-1000"]) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -86,7 +75,7 @@ describe("scheduledAt corner cases", () => {
   });
 
   it("a day that does not exist (30 February) is a 400, not another day", async () => {
-    const s = await sender();
+    const s = await sender(server);
     expectValidation(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2030-02-30T10:00:00Z" } }));
     const leap = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2028-02-29T10:00:00Z" } });
     expect(leap.status).toBe(200);
@@ -96,7 +85,7 @@ describe("scheduledAt corner cases", () => {
 
 describe("search length", () => {
   it("counts characters, not UTF-16 units: 512 emoji pass, 513 do not", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const ok = await server.api("GET", `/v1/emails?search=${encodeURIComponent("😀".repeat(512))}`, { key: s.apiKey });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expectValidation(await server.api("GET", `/v1/emails?search=${encodeURIComponent("😀".repeat(513))}`, { key: s.apiKey }));
@@ -105,7 +94,7 @@ describe("search length", () => {
 
 describe("newest first inside one millisecond", () => {
   it("a batch's entries list last entry first", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey,
       body: Array.from({ length: 20 }, (_, i) => ({ from: s.from, to: `o${i}@example.org`, subject: `order ${i}`, text: "t" })) });
     expect(res.status).toBe(200);
@@ -117,7 +106,7 @@ describe("newest first inside one millisecond", () => {
 
 describe("idempotency keys", () => {
   it("in a batch, a key whose first entry is refused is stored by the next entry with it", async () => {
-    const s = await sender();
+    const s = await sender(server);
     await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "blocked@example.org" } });
     const key = `dup-${Date.now()}`;
     const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
@@ -134,7 +123,7 @@ describe("idempotency keys", () => {
   });
 
   it("a repeat returns the original id even when the send would now be refused", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const body = { from: s.from, to: "a@example.org", subject: "s", text: "t" };
     const first = await server.api("POST", "/v1/emails", { key: s.apiKey, body, headers: { "idempotency-key": "repeat-1" } });
     expect(first.status).toBe(200);

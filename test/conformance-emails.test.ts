@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { invalidateAccount } from "../server/accounts/account-cache";
+import { sql } from "./support/db";
+import { addDomain, sender, uniqueDomain } from "./support/senders";
 
 // Spec sections "Send request", "SentEmail", "EmailStatus", "Emails" endpoints and list
 // rules, "States: Email", test mode and review rules of "Authentication", and DESIGN.md's
@@ -10,30 +13,6 @@ afterAll(async () => { await server?.stop(); });
 
 const SANDBOX = "onboarding@posthaste.dev";
 const SIM = "success@simulator.amazonses.com";
-let n = 0;
-
-async function sql(query: string, ...params: unknown[]) {
-  const { sql: tag } = await import("drizzle-orm");
-  const { database } = await import("../server/db/client");
-  const d = await database();
-  const strings = query.split("?");
-  return d.rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
-}
-
-async function refresh(accountId: string) {
-  const { invalidateAccount } = await import("../server/accounts/account-cache");
-  await invalidateAccount(accountId);
-}
-
-/** An account with a verified sending domain, stored as the domains area stores it. */
-async function sender(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
-  const account = await server.account(opts);
-  const { addVerifiedDomain } = await import("./support/delivery");
-  const domain = `conf${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
-  await addVerifiedDomain(account.accountId, domain);
-  await refresh(account.accountId);
-  return { ...account, domain, from: `Acme Team <hello@${domain}>` };
-}
 
 function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -48,7 +27,7 @@ const LIST_ITEM_KEYS = ["createdAt", "from", "id", "sentAt", "status", "subject"
 
 describe("POST /v1/emails", () => {
   it("answers 200 with only the id; GET shows EmailStatus plus DESIGN's additions", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
       from: s.from, to: "Ann Example <ann@example.org>", cc: ["cc@example.org"], bcc: ["bcc@example.org"],
       subject: "Hi", html: "<p>hi</p>", replyTo: "Help <help@example.org>", tags: [{ name: "k", value: "v" }],
@@ -73,7 +52,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("compares the from address case-insensitively and accepts quoted display names", async () => {
-    const s = await sender();
+    const s = await sender(server);
     for (const from of [`Acme <HELLO@${s.domain.toUpperCase()}>`, `"Acme, Inc." <news@${s.domain}>`, `<bare@${s.domain}>`]) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "\"Doe, Jane\" <jane@example.org>", subject: "s", text: "t" } });
       expect(res.status, `${from}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -81,14 +60,14 @@ describe("POST /v1/emails", () => {
   });
 
   it.each([["replyTo"], ["reply_to"]])("accepts %s", async (field) => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: "r@example.org" } });
     expect(res.status).toBe(200);
     expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.replyTo).toEqual(["r@example.org"]);
   });
 
   it.each([["scheduledAt", "iso"], ["scheduled_at", "iso"], ["scheduledAt", "ms"], ["scheduled_at", "ms"]])("accepts %s as %s", async (field, form) => {
-    const s = await sender();
+    const s = await sender(server);
     const at = Date.now() + 3_600_000;
     const value = form === "iso" ? new Date(at).toISOString() : at;
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: value } });
@@ -99,7 +78,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("a scheduledAt in the past or within a few seconds is send-now, not rejected", async () => {
-    const s = await sender();
+    const s = await sender(server);
     for (const value of [Date.now() - 60_000, new Date(Date.now() + 1000).toISOString()]) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: value } });
       expect(res.status).toBe(200);
@@ -108,12 +87,12 @@ describe("POST /v1/emails", () => {
   });
 
   it("idempotency: idempotency_key, idempotencyKey and the Idempotency-Key header return the first id with 200", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const body = { from: s.from, to: "a@example.org", subject: "s", text: "t" };
     for (const [extra, headers] of [
-      [{ idempotency_key: `k1-${n}` }, {}],
-      [{ idempotencyKey: `k2-${n}` }, {}],
-      [{}, { "idempotency-key": `k3-${n}` }],
+      [{ idempotency_key: `k1-${s.domain}` }, {}],
+      [{ idempotencyKey: `k2-${s.domain}` }, {}],
+      [{}, { "idempotency-key": `k3-${s.domain}` }],
     ] as [Record<string, string>, Record<string, string>][]) {
       const first = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, ...extra }, headers });
       const again = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, ...extra }, headers });
@@ -122,15 +101,15 @@ describe("POST /v1/emails", () => {
       expect(again.body).toEqual({ id: first.body.id });
     }
     // The two field spellings name the same key.
-    const a = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotency_key: `same-${n}` } });
-    const b = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotencyKey: `same-${n}` } });
+    const a = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotency_key: `same-${s.domain}` } });
+    const b = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotencyKey: `same-${s.domain}` } });
     expect(b.body.id).toBe(a.body.id);
     const [{ c }] = await sql("select count(*)::int as c from emails where account_id = ?", s.accountId);
     expect(c).toBe(4);
   });
 
   it("count limits are 400 validation_error: 51 recipients, 11 tags, 11 headers; 50/10/10 pass", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const base = { from: s.from, subject: "s", text: "t" };
     const rcpt = (k: number) => Array.from({ length: k }, (_, i) => `r${i}@example.org`);
     expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(50).slice(30), bcc: [] } })).status).toBe(200);
@@ -144,7 +123,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("missing or invalid fields are 400; an oversized message is 413", async () => {
-    const s = await sender();
+    const s = await sender(server);
     for (const body of [{ to: "a@example.org", subject: "s" }, { from: s.from, subject: "s" }, { from: s.from, to: "not an address", subject: "s" }, { from: s.from, to: [], subject: "s" }, { from: s.from, to: "a@example.org", subject: "s", scheduledAt: "tomorrow" }, { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a", content: "%%%" }] }]) {
       expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body }), 400, "validation_error");
     }
@@ -153,19 +132,17 @@ describe("POST /v1/emails", () => {
   });
 
   it("domain_error 403 for a from domain not on the account, not verified, or another account's", async () => {
-    const s = await sender();
-    const other = await sender();
-    const { newId } = await import("../server/lib/ids");
-    const pending = `pend${Date.now()}${++n}.example.com`;
-    await sql(`insert into domains (id, account_id, name, status, provider, dns_records, recommended_records, dkim_selector) values (?, ?, ?, 'pending', 'sink', '[]'::jsonb, '[]'::jsonb, 'posthaste')`, newId(), s.accountId, pending);
-    await refresh(s.accountId);
+    const s = await sender(server);
+    const other = await sender(server);
+    const pending = uniqueDomain("pend");
+    await addDomain(s.accountId, pending, { status: "pending", dkim: false });
     for (const from of ["a@unknown-domain.example", `a@${pending}`, `a@${other.domain}`, `Name <a@${other.domain}>`]) {
       expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "a@example.org", subject: "s", text: "t" } }), 403, "domain_error");
     }
   });
 
   it("suppressed_recipient 422 names the address and reason; unsubscribe blocks only bulk", async () => {
-    const s = await sender();
+    const s = await sender(server);
     await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "Blocked@Example.org" } });
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "Someone <blocked@example.org>", subject: "s", text: "t" } });
     expectError(res, 422, "suppressed_recipient");
@@ -177,9 +154,9 @@ describe("POST /v1/emails", () => {
   });
 
   it("deliverability_blocked is 403 while the breaker holds the account", async () => {
-    const s = await sender();
+    const s = await sender(server);
     await sql("update accounts set deliverability_blocked_at = now() where id = ?", s.accountId);
-    await refresh(s.accountId);
+    await invalidateAccount(s.accountId);
     expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } }), 403, "deliverability_blocked");
     const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [{ from: s.from, to: "a@example.org", subject: "s", text: "t" }] });
     expect(batch.status).toBe(403);
@@ -189,7 +166,7 @@ describe("POST /v1/emails", () => {
 
 describe("Review and test mode", () => {
   it("an account awaiting review reaches only its domains, its email and simulators (account_pending_review 403)", async () => {
-    const s = await sender({ approved: false });
+    const s = await sender(server, { approved: false });
     const send = (to: string, from = s.from) => server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to, subject: "s", text: "t" } });
     expectError(await send("stranger@example.org"), 403, "account_pending_review");
     expect((await send(`someone@${s.domain}`)).status).toBe(200);
@@ -241,7 +218,7 @@ describe("Review and test mode", () => {
   it("sandbox_recipient 422 when the account has no signup email to rewrite to", async () => {
     const { apiKey, accountId } = await server.account();
     await sql("update accounts set email = '' where id = ?", accountId);
-    await refresh(accountId);
+    await invalidateAccount(accountId);
     expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: "someone@example.org", subject: "s", text: "t" } }), 422, "sandbox_recipient");
     expect((await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "s", text: "t" } })).status).toBe(200);
   });
@@ -249,7 +226,7 @@ describe("Review and test mode", () => {
 
 describe("POST /v1/emails/batch", () => {
   it("answers 200 { data, summary } in input order; entry errors are full error objects", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
       { from: s.from, to: "a@example.org", subject: "1", text: "t" },
       { from: "x@unknown-domain.example", to: "a@example.org", subject: "2", text: "t" },
@@ -268,7 +245,7 @@ describe("POST /v1/emails/batch", () => {
   });
 
   it("0 or 101 entries are 400 validation_error; 100 pass", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const one = { from: s.from, to: "a@example.org", subject: "s", text: "t" };
     expectError(await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [] }), 400, "validation_error");
     expectError(await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array(101).fill(one) }), 400, "validation_error");
@@ -280,8 +257,8 @@ describe("POST /v1/emails/batch", () => {
 
 describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
   it("404 not_found for a malformed, unknown or foreign id (GET and DELETE)", async () => {
-    const s = await sender();
-    const other = await sender();
+    const s = await sender(server);
+    const other = await sender(server);
     const foreign = (await server.api("POST", "/v1/emails", { key: other.apiKey, body: { from: other.from, to: "a@example.org", subject: "s", text: "t" } })).body.id;
     for (const id of ["nope", "0190a0b0-0000-7000-8000-000000000000", foreign, "%20"]) {
       expectError(await server.api("GET", `/v1/emails/${id}`, { key: s.apiKey }), 404, "not_found");
@@ -290,7 +267,7 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
   });
 
   it("cancelling a scheduled message: { id, canceled: true }, status canceled, timeline entry; again is 409", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: Date.now() + 3_600_000 } });
     const del = await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(del.status).toBe(200);
@@ -304,7 +281,7 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
   });
 
   it("cancelling a dispatched message is 409 validation_error", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } });
     await sql("update emails set status = 'sent', sent_at = now() where id = ?", res.body.id);
     expectError(await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey }), 409, "validation_error");
@@ -313,7 +290,7 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
 
 describe("GET /v1/emails", () => {
   it("pages newest first with EmailListItem; nextCursor null on the last page", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: `m${i}`, text: "t", tags: [{ name: "i", value: String(i) }] } })).body.id);
     const p1 = await server.api("GET", "/v1/emails?limit=2", { key: s.apiKey });
@@ -331,18 +308,18 @@ describe("GET /v1/emails", () => {
   });
 
   it.each(["limit=0", "limit=101", "limit=abc", "limit=1.5", "status=bogus", "status=sending", `search=${"a".repeat(513)}`, `search=${Array.from({ length: 17 }, (_, i) => `t${i}`).join("%20")}`, "cursor=garbage"])("400 validation_error for %s", async (query) => {
-    const s = await sender();
+    const s = await sender(server);
     expectError(await server.api("GET", `/v1/emails?${query}`, { key: s.apiKey }), 400, "validation_error");
   });
 
   it("search of 512 characters and 16 terms is accepted", async () => {
-    const s = await sender();
+    const s = await sender(server);
     expect((await server.api("GET", `/v1/emails?search=${"a".repeat(512)}`, { key: s.apiKey })).status).toBe(200);
     expect((await server.api("GET", `/v1/emails?search=${Array.from({ length: 16 }, (_, i) => `t${i}`).join("%20")}`, { key: s.apiKey })).status).toBe(200);
   });
 
   it("status=queued includes mid-dispatch messages, reported as queued", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const id = (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "midflight", text: "t", scheduledAt: Date.now() + 3_600_000 } })).body.id;
     await sql("update emails set status = 'sending' where id = ?", id);
     const list = await server.api("GET", "/v1/emails?status=queued", { key: s.apiKey });
@@ -373,14 +350,14 @@ describe("GET /v1/emails", () => {
 describe("idempotency under the deliverability breaker", () => {
   // DESIGN: "A repeat returns the first message's id with 200"; a single send already does.
   it("a batch of repeated keys answers with the original ids; a batch with a new send is still 403", async () => {
-    const s = await sender({ plan: "pro" });
+    const s = await sender(server, { plan: "pro" });
     const entry = { from: s.from, to: "a@example.org", subject: "s", text: "t", idempotency_key: "audit-breaker-1" };
     const first = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [entry] });
     expect(first.status).toBe(200);
     const id = first.body.data[0].id;
 
     await sql("update accounts set deliverability_blocked_at = now() where id = ?", s.accountId);
-    await refresh(s.accountId);
+    await invalidateAccount(s.accountId);
     const single = await server.api("POST", "/v1/emails", { key: s.apiKey, body: entry });
     expect(single.status).toBe(200);
     expect(single.body).toEqual({ id });
@@ -399,7 +376,7 @@ describe("idempotency under the deliverability breaker", () => {
 describe("GET /v1/usage", () => {
   // decisions.md: domains.count counts live (pending or verified) domains; failed rows hold no allowance.
   it("does not count failed domains against the allowance", async () => {
-    const s = await sender({ plan: "free" });
+    const s = await sender(server, { plan: "free" });
     const { newId } = await import("../server/lib/ids");
     await sql(`insert into domains (id, account_id, name, status, provider, dns_records, recommended_records, dkim_selector, failure_reason, suspended_at)
       values (?, ?, ?, 'failed', 'sink', '[]'::jsonb, '[]'::jsonb, 'posthaste', 'timed out', now())`,
@@ -412,7 +389,7 @@ describe("GET /v1/usage", () => {
 
 describe("GET /v1/emails", () => {
   it("out-of-range query values are 400 naming the field once", async () => {
-    const s = await sender();
+    const s = await sender(server);
     for (const [query, message] of [
       [`search=${"a".repeat(513)}`, "search: at most 512 characters"],
       ["limit=0", "limit: must be an integer from 1 to 100"],
@@ -428,7 +405,7 @@ describe("GET /v1/emails", () => {
 
 describe("POST /v1/emails", () => {
   it("an optional field sent as null is absent; a required one is still required", async () => {
-    const s = await sender();
+    const s = await sender(server);
     const nulls = { cc: null, bcc: null, html: null, replyTo: null, attachments: null, tags: null, headers: null, idempotency_key: null, scheduledAt: null, bulk: null };
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...nulls } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

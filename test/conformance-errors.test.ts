@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 // Spec sections "Errors", "Authentication", "API keys", "Versioning" and DESIGN.md's
 // wire decisions, checked over real HTTP.

@@ -1,47 +1,24 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { startWebhookReceiver, type ReceivedHook } from "./support/webhook-receiver";
+import { waitFor } from "./support/wait";
 
 // Spec section "Events" end to end: simulator recipients through the default (sink)
 // provider, delivered to a real HTTP receiver, signatures checked as the spec describes.
-interface Delivery { path: string; headers: http.IncomingHttpHeaders; raw: string; body: any }
-
 let server: TestServer;
-let receiver: http.Server;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let origin = "";
-const received: Delivery[] = [];
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      received.push({ path: req.url ?? "/", headers: req.headers, raw, body: JSON.parse(raw) });
-      res.writeHead(200);
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  hooks = await startWebhookReceiver();
+  origin = hooks.origin;
   server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: origin, WEBHOOK_RETRY_SCHEDULE: "0.2,0.2" });
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise((r) => receiver?.close(r));
+  await hooks?.stop();
 });
-
-async function until<T>(fn: () => T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function subscribe(path: string, events: string[] = ["*"]) {
   const account = await server.account();
@@ -50,9 +27,9 @@ async function subscribe(path: string, events: string[] = ["*"]) {
   return { ...account, secret: res.body.secret as string };
 }
 
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => hooks.at(path);
 
-function expectSigned(d: Delivery, secret: string) {
+function expectSigned(d: ReceivedHook, secret: string) {
   const header = String(d.headers["posthaste-signature"]);
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
   expect(m, header).not.toBeNull();
@@ -67,7 +44,7 @@ describe("Events", () => {
     const s = await subscribe("/ok");
     const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "Hello", text: "t", tags: [{ name: "k", value: "v" }] } });
     expect(sent.status).toBe(200);
-    const events = await until(() => { const e = at("/ok"); return e.length >= 2 && e; }, "two events");
+    const events = await waitFor(() => { const e = at("/ok"); return e.length >= 2 && e; }, 20_000, "two events");
     const types = events.map((e) => e.body.type).sort();
     expect(types).toEqual(["email.delivered", "email.sent"]);
     for (const e of events) {
@@ -89,7 +66,7 @@ describe("Events", () => {
   it("a simulator bounce gives email.bounced with recipient and reason, and suppresses the address", async () => {
     const s = await subscribe("/bounce", ["email.bounced"]);
     const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "bounce@simulator.amazonses.com", subject: "B", text: "t" } });
-    const [event] = await until(() => { const e = at("/bounce"); return e.length >= 1 && e; }, "bounce event");
+    const [event] = await waitFor(() => { const e = at("/bounce"); return e.length >= 1 && e; }, 20_000, "bounce event");
     expect(event.body.type).toBe("email.bounced");
     expect(event.body.data).toMatchObject({ email_id: sent.body.id, recipient: "bounce@simulator.amazonses.com" });
     expect(typeof event.body.data.reason).toBe("string");
@@ -101,10 +78,10 @@ describe("Events", () => {
   it("a simulator complaint is delivered, then complained, and suppresses the address", async () => {
     const s = await subscribe("/complaint");
     const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "complaint@simulator.amazonses.com", subject: "C", text: "t" } });
-    const events = await until(() => { const e = at("/complaint"); return e.some((x) => x.body.type === "email.complained") && e; }, "complaint event");
+    const events = await waitFor(() => { const e = at("/complaint"); return e.some((x) => x.body.type === "email.complained") && e; }, 20_000, "complaint event");
     const complained = events.find((e) => e.body.type === "email.complained")!;
     expect(complained.body.data).toMatchObject({ email_id: sent.body.id, recipient: "complaint@simulator.amazonses.com" });
-    await until(() => at("/complaint").some((x) => x.body.type === "email.delivered"), "delivered event");
+    await waitFor(() => at("/complaint").some((x) => x.body.type === "email.delivered"), 20_000, "delivered event");
     const list = await server.api("GET", "/v1/suppressions", { key: s.apiKey });
     expect(list.body.data.map((e: any) => [e.address, e.reason])).toEqual([["complaint@simulator.amazonses.com", "complaint"]]);
     expect((await server.api("GET", `/v1/emails/${sent.body.id}`, { key: s.apiKey })).body.status).toBe("complained");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db } from "./support/db";
 
 // Spec sections "Domain", "Usage", "Suppression", "Webhook endpoint" and their endpoints,
 // with DESIGN.md's plan table, bulk suppression and webhook decisions.
@@ -126,8 +127,7 @@ describe("Suppressions", () => {
     expect(res.body).toEqual({ address: "mixed.case@example.com", reason: "manual" });
     expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "mixed.case@example.com" } })).body).toEqual({ address: "mixed.case@example.com", reason: "manual" });
     const { sql } = await import("drizzle-orm");
-    const { database } = await import("../server/db/client");
-    const d = await database();
+    const d = await db();
     await d.db.execute(sql`insert into suppressions (account_id, address, reason) values (${accountId}, 'u@example.com', 'unsubscribe'), (${accountId}, 'hb@example.com', 'hard_bounce')`);
     expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "u@example.com" } })).body.reason).toBe("manual");
     expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "hb@example.com" } })).body.reason).toBe("manual");

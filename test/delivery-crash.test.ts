@@ -5,7 +5,8 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { startSmtpReceiver, waitFor, type Received } from "./support/delivery";
+import { startSmtpReceiver, type Received } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 /**
  * No loss, no duplicates: the real server runs in a child process (PGlite in a temp
@@ -120,6 +121,9 @@ describe("crash safety", () => {
     await Promise.all(Array.from({ length: 16 }, sender));
     await first.exited;
     const beforeRestart = smtp.messages.length;
+    // The kill happened, after the 150 acceptances it waits for.
+    expect(killed).toBe(true);
+    expect(accepted.length).toBeGreaterThanOrEqual(150);
     // It died mid-burst: some accepted mail had not reached the relay yet.
     expect(beforeRestart).toBeLessThan(accepted.length);
 

@@ -7,8 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
-import { addVerifiedDomain, emailRow, enqueue, eventsFor, timeline, waitFor, waitForStatus } from "./support/delivery";
+import { startTestServer, type TestServer } from "./support/harness";
+import { emailRow, enqueue, eventsFor, timeline, waitForStatus } from "./support/delivery";
+import { addDomain } from "./support/senders";
+import { waitFor } from "./support/wait";
 
 /**
  * SES cannot be reached from here: a local HTTP endpoint speaks SESv2's SendEmail shapes
@@ -119,7 +121,7 @@ const post = (body: unknown) => fetch(`${server.url}/api/ses/sns`, { method: "PO
 
 async function sesSend(to: string[]) {
   const a = await server.account();
-  const domain = await addVerifiedDomain(a.accountId, `ses-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.example.com`);
+  const domain = await addDomain(a.accountId, `ses-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.example.com`);
   const id = await enqueue(a.accountId, { domainId: domain.id, from: `Shop <orders@${domain.name}>`, to, subject: "Order", text: "thanks", tags: [{ name: "kind", value: "order" }] });
   return { ...a, id, domain };
 }
@@ -267,7 +269,7 @@ describe("SNS event ingest", () => {
 
   it("counts cc and bcc recipients as the message's own", async () => {
     const a = await server.account();
-    const domain = await addVerifiedDomain(a.accountId, `ses-cc-${Date.now()}.example.com`);
+    const domain = await addDomain(a.accountId, `ses-cc-${Date.now()}.example.com`);
     const id = await enqueue(a.accountId, { domainId: domain.id, from: `orders@${domain.name}`, to: ["h@example.org"], cc: ["Carbon <Copy@example.org>"], bcc: ["hidden@example.org"], subject: "Order", text: "thanks" });
     const row = await waitForStatus(id, ["sent"]);
     expect((await post(snsMessage("Notification", bounceOf(row.sesMessageId, "copy@example.org")))).status).toBe(200);

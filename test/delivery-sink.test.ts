@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, enqueue, sendViaApi, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { db } from "./support/db";
+import { emailRow, enqueue, sendViaApi, sinkCopies, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 let server: TestServer;
 let dnsServer: TestDnsServer;
@@ -15,18 +17,15 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-const db = async () => (await import("../server/db/client")).database().then((d) => d.db);
-
 describe("sink provider", () => {
   it("keeps the signed rendered message and reports ordinary recipients delivered", async () => {
-    const { sinkMessages } = await import("../server/db/schema");
     const a = await server.account();
     const domain = await verifiedDomainViaApi(server, a.apiKey, dnsServer, `sink-${process.pid}-${Date.now()}.example.com`);
     const id = await sendViaApi(server, a.apiKey, { from: `n@${domain.name}`, to: ["x@example.org"], subject: "Stored", text: "kept" });
     const row = await waitForStatus(id, ["delivered"]);
     expect(row.sesMessageId).toBe(row.messageId.replace(/^<|>$/g, ""));
     expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent", "delivered"]);
-    const [stored] = await (await db()).select().from(sinkMessages).where(eq(sinkMessages.emailId, id));
+    const [stored] = await sinkCopies(id);
     expect(stored.raw).toContain("Subject: Stored");
     expect(stored.raw).toMatch(/DKIM-Signature:/);
   });
@@ -44,7 +43,7 @@ describe("deliverability breaker", () => {
     const { accounts, emails } = await import("../server/db/schema");
     const a = await server.account();
     const domain = await verifiedDomainViaApi(server, a.apiKey, dnsServer, `breaker-${process.pid}-${Date.now()}.example.com`);
-    const d = await db();
+    const { db: d } = await db();
     // 90 earlier good sends in the window, then 10 real hard bounces through the pipeline.
     await d.execute(sql`
       insert into emails (id, account_id, status, "from", "to", recipient_count, message_id, search_text, sent_at)

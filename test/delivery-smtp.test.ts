@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import PostalMime from "postal-mime";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import {
-  emailRow, eventsFor, resolverFor, sendViaApi, startSmtpReceiver, timeline, verifiedDomainViaApi, waitFor, waitForStatus,
-} from "./support/delivery";
+import { emailRow, eventsFor, resolverFor, sendViaApi, startSmtpReceiver, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { resolverFor, sendViaApi, startSmtpReceiver, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { resolverFor, sendViaApi, startSmtpReceiver, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 // Implicit TLS (smtps://): our own TCP_NODELAY socket, upgraded to TLS by nodemailer.
 let server: TestServer;

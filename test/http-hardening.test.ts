@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 /** Surfaces that must not exist, or must be bounded, on a default (sink, embedded) server. */
 let server: TestServer;

@@ -9,7 +9,7 @@ import {
   MAX_TAGS,
   MAX_WEBHOOK_DESCRIPTION,
 } from "../server/limits/constants";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 
 /**
  * The limits the dashboard's forms and the error reference read from limits/constants.ts

@@ -2,9 +2,12 @@ import { domainToASCII } from "node:url";
 import fc from "fast-check";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { rows } from "./support/db";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, enqueue, startSmtpReceiver, verifiedDomainViaApi, waitFor, waitForStatus, type Received } from "./support/delivery";
+import { emailRow, enqueue, senderViaApi, startSmtpReceiver, verifiedDomainViaApi, waitForStatus, type Received } from "./support/delivery";
+import { uniqueDomain } from "./support/senders";
+import { waitFor } from "./support/wait";
 
 // Addresses through HTTP to a real relay: what reaches it (envelope and headers, read by a
 // real parser on the receiving side) is exactly what GET /v1/emails/{id} says the rules saw.
@@ -12,7 +15,6 @@ import { emailRow, enqueue, startSmtpReceiver, verifiedDomainViaApi, waitFor, wa
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let dnsServer: TestDnsServer;
-let seq = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
@@ -30,14 +32,7 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-const uniqueDomain = (label: string) => `${label}${++seq}-${process.pid}-${Date.now()}.example.com`;
-
-async function sender() {
-  const account = await server.account();
-  const domain = uniqueDomain("addr");
-  await verifiedDomainViaApi(server, account.apiKey, dnsServer, domain);
-  return { ...account, domain };
-}
+const sender = () => senderViaApi(server, dnsServer, "addr");
 
 const atRelay = (id: string) => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`));
 const received = (id: string) => waitFor(async () => atRelay(id), 15_000, `message ${id} at the relay`);
@@ -331,7 +326,6 @@ describe("bare addresses outside the send path", () => {
     }
     const email = ` Owner-${process.pid}-${Date.now()}@B\u00fccher.Example `;
     const { accountId } = await createAccount({ email, plan: "free", approved: false });
-    const { rows } = await (await import("../server/db/client")).database();
     const { sql } = await import("drizzle-orm");
     const [row] = await rows<{ email: string }>(sql`select email from accounts where id = ${accountId}`);
     expect(row.email).toBe(email.trim().toLowerCase().replace("b\u00fccher", "xn--bcher-kva"));

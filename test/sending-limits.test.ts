@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardLimit } from "../server/accounts/plans";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db, sql } from "./support/db";
+import { sender } from "./support/senders";
 
 let server: TestServer;
 // Small plan figures keep quota tests quick; rates stay as in the plan table.
@@ -8,33 +10,11 @@ const PLANS = JSON.stringify({ pro: { month: 10 }, scale: { month: 5, day: 3 } }
 beforeAll(async () => { server = await startTestServer({ PLANS }); });
 afterAll(async () => { await server?.stop(); });
 
-let n = 0;
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
-async function sql(query: string, ...params: unknown[]) {
-  const { sql: tag } = await import("drizzle-orm");
-  const strings = query.split("?");
-  return (await db()).rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
-}
-
-async function sender(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
-  const account = await server.account(opts);
-  const { newId } = await import("../server/lib/ids");
-  const { invalidateAccount } = await import("../server/accounts/account-cache");
-  const domain = `lim${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
-  await sql(`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
-    values (?, ?, ?, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`, newId(), account.accountId, domain);
-  await invalidateAccount(account.accountId);
-  return { ...account, domain, from: `hello@${domain}` };
-}
-
 const mail = (from: string, extra: Record<string, unknown> = {}) => ({ from, to: "x@example.org", subject: "s", text: "t", ...extra });
 
 describe("send rate", () => {
   it("free: burst 10 then 429 rate_limited with an integer Retry-After, under a parallel burst", async () => {
-    const s = await sender({ plan: "free" });
+    const s = await sender(server, { dkim: false, plan: "free" });
     await server.api("GET", "/v1/usage", { key: s.apiKey }); // warm caches so the burst is quick
     const started = Date.now();
     const results = await Promise.all(Array.from({ length: 20 }, () => server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) })));
@@ -56,7 +36,7 @@ describe("send rate", () => {
   });
 
   it("meters per message: a batch over the burst is admitted only from a full bucket and leaves it in debt", async () => {
-    const s = await sender({ plan: "free" }); // 2/s, burst 10
+    const s = await sender(server, { dkim: false, plan: "free" }); // 2/s, burst 10
     const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array.from({ length: 15 }, (_, i) => mail(s.from, { subject: `b${i}` })) });
     expect(batch.status).toBe(200);
     expect(batch.body.summary).toEqual({ total: 15, succeeded: 15, failed: 0 });
@@ -78,7 +58,7 @@ describe("monthly quota, grace band and quota.exceeded", () => {
   });
 
   it("sends into the grace band up to hard_limit, fires quota.exceeded once, then 429 quota_exceeded without Retry-After", async () => {
-    const s = await sender({ plan: "pro" }); // month 10 → hard limit 11
+    const s = await sender(server, { dkim: false, plan: "pro" }); // month 10 → hard limit 11
     for (let i = 0; i < 11; i++) {
       const r = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) });
       expect(r.status, `send ${i + 1}`).toBe(200);
@@ -96,7 +76,7 @@ describe("monthly quota, grace band and quota.exceeded", () => {
   });
 
   it("does not charge scheduled sends at booking, nor cancelled ones", async () => {
-    const s = await sender({ plan: "pro" });
+    const s = await sender(server, { dkim: false, plan: "pro" });
     const ids = [];
     for (let i = 0; i < 12; i++) {
       const r = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { scheduledAt: Date.now() + 3600_000 }) });
@@ -109,7 +89,7 @@ describe("monthly quota, grace band and quota.exceeded", () => {
   });
 
   it("charges a scheduled send when it dispatches (chargeAtDispatch)", async () => {
-    const s = await sender({ plan: "pro" });
+    const s = await sender(server, { dkim: false, plan: "pro" });
     const { chargeAtDispatch } = await import("../server/limits/charge");
     const d = await db();
     const row = { accountId: s.accountId, scheduledAt: new Date(), recipientCount: 1, testMode: false };
@@ -122,7 +102,7 @@ describe("monthly quota, grace band and quota.exceeded", () => {
 
 describe("daily caps", () => {
   it("plan daily quota: 429 quota_exceeded", async () => {
-    const s = await sender({ plan: "scale" }); // day 3
+    const s = await sender(server, { dkim: false, plan: "scale" }); // day 3
     for (let i = 0; i < 3; i++) expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) })).status).toBe(200);
     const over = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) });
     expect(over.status).toBe(429);
@@ -133,7 +113,7 @@ describe("daily caps", () => {
   });
 
   it("review throttle counts recipients and answers rate_limited with seconds to UTC midnight", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const { throttleAccount, unthrottleAccount } = await import("../server/accounts/accounts");
     await throttleAccount(s.accountId, 5);
     expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: ["a@example.org", "b@example.org"], cc: ["c@example.org"] }) })).status).toBe(200);
@@ -154,7 +134,7 @@ describe("daily caps", () => {
 
 describe("GET /v1/usage", () => {
   it("reports the Usage object exactly", async () => {
-    const s = await sender({ plan: "free" });
+    const s = await sender(server, { dkim: false, plan: "free" });
     await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) });
     const usage = await server.api("GET", "/v1/usage", { key: s.apiKey });
     expect(usage.status).toBe(200);
@@ -165,7 +145,7 @@ describe("GET /v1/usage", () => {
       domains: { count: 1, limit: 1, suspended: 0 },
       webhooks: { count: 0, limit: 1, suspended: 0 },
     });
-    const u = await sender();
+    const u = await sender(server, { dkim: false });
     await server.api("POST", "/v1/emails/batch", { key: u.apiKey, body: [mail(u.from), mail(u.from)] });
     const unl = await server.api("GET", "/v1/usage", { key: u.apiKey });
     expect(unl.body).toMatchObject({ plan: "unlimited", month: { count: 2, limit: null }, day: { count: 2, limit: null } });
@@ -174,7 +154,7 @@ describe("GET /v1/usage", () => {
 
 describe("GET /v1/emails", () => {
   it("pages newest first with an opaque cursor, filters by status, searches by relevance", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const sent: string[] = [];
     for (let i = 0; i < 7; i++) {
       const r = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: `user${i}@example.org`, subject: i === 3 ? "Invoice ready invoice" : `Hello ${i}`, tags: [{ name: "i", value: String(i) }] }) });
@@ -217,12 +197,12 @@ describe("GET /v1/emails", () => {
     expect((await server.api("GET", `/v1/emails/${sent[0]}`, { key: s.apiKey })).body.status).toBe("queued");
 
     // Other accounts see nothing of it.
-    const t = await sender();
+    const t = await sender(server, { dkim: false });
     expect((await server.api("GET", "/v1/emails?search=invoice", { key: t.apiKey })).body.data).toEqual([]);
   });
 
   it("rejects out-of-range limits, unknown statuses, long searches and foreign cursors with 400", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const long = "a".repeat(513);
     const terms = Array.from({ length: 17 }, (_, i) => `t${i}`).join(" ");
     for (const q of ["limit=0", "limit=101", "limit=abc", "status=nope", `search=${long}`, `search=${encodeURIComponent(terms)}`, "cursor=garbage"]) {

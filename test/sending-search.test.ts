@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { reconfigure } from "./support/config";
+import { sql } from "./support/db";
+import { sender } from "./support/senders";
 
 let server: TestServer;
 // A small ranking window so a handful of messages spans several windows.
 beforeAll(async () => { server = await startTestServer({ SEARCH_WINDOW: "4" }); });
 afterAll(async () => { await server?.stop(); });
-
-async function sql(query: string, ...params: unknown[]) {
-  const { database } = await import("../server/db/client");
-  const { sql: tag } = await import("drizzle-orm");
-  const strings = query.split("?");
-  return (await database()).rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
-}
-
-async function sender() {
-  const account = await server.account({ plan: "unlimited" });
-  const { newId } = await import("../server/lib/ids");
-  const { invalidateAccount } = await import("../server/accounts/account-cache");
-  const domain = `srch${process.pid}x${Date.now().toString(36)}.example.com`;
-  await sql(`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
-    values (?, ?, ?, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`, newId(), account.accountId, domain);
-  await invalidateAccount(account.accountId);
-  return { ...account, from: `hello@${domain}` };
-}
 
 async function follow(key: string, query: string) {
   const pages: { ids: string[]; hasMore: boolean }[] = [];
@@ -41,7 +25,7 @@ async function follow(key: string, query: string) {
 
 describe("GET /v1/emails?search= over several ranking windows", () => {
   it("returns every match once, by relevance within each window of the newest matches, until nextCursor is null", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     // 11 matches; every third says "invoice" three times and ranks higher within its window.
     const subjects = Array.from({ length: 11 }, (_, i) => (i % 3 === 0 ? `invoice invoice invoice ${i}` : `invoice ${i}`));
     const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: subjects.map((subject, i) => ({ from: s.from, to: `r${i}@example.org`, subject, text: "t" })) });

@@ -1,47 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { sql } from "./support/db";
+import { addDomain, sender, uniqueDomain } from "./support/senders";
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ MAX_MESSAGE_BYTES: "4096" }); });
 afterAll(async () => { await server?.stop(); });
 
-let n = 0;
-const uniqueDomain = () => `send${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
-
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
-
-/** A domain row as the domains area stores it; the send path reads status and suspended_at. */
-async function addDomain(accountId: string, opts: { status?: string; suspended?: boolean } = {}) {
-  const { sql } = await import("drizzle-orm");
-  const { newId } = await import("../server/lib/ids");
-  const { invalidateAccount } = await import("../server/accounts/account-cache");
-  const name = uniqueDomain();
-  const d = await db();
-  await d.db.execute(sql`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector, suspended_at)
-    values (${newId()}, ${accountId}, ${name}, ${opts.status ?? "verified"}, 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste', ${opts.suspended ? new Date().toISOString() : null}::timestamptz)`);
-  await invalidateAccount(accountId);
-  return name;
-}
-
-async function sender(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
-  const account = await server.account(opts);
-  const domain = await addDomain(account.accountId);
-  return { ...account, domain, from: `Acme <hello@${domain}>` };
-}
-
-async function sql(query: string, ...params: unknown[]) {
-  const { sql: tag } = await import("drizzle-orm");
-  const d = await db();
-  const strings = query.split("?");
-  return d.rows<any>(tag(Object.assign(strings, { raw: strings }) as any, ...params));
-}
-
 describe("POST /v1/emails", () => {
   it("accepts a send on a verified domain and returns only the id", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
       from: s.from, to: "Ann <ann@example.org>", cc: ["cc@example.org"], bcc: ["bcc@example.org"], subject: "Hello",
       html: "<p>Hi</p>", text: "Hi", reply_to: "support@example.org", tags: [{ name: "kind", value: "welcome" }],
@@ -67,7 +35,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("validates every field with 400 validation_error", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const base = { from: s.from, to: "a@example.org", subject: "x", text: "x" };
     const many = (k: number) => Array.from({ length: k }, (_, i) => `r${i}@example.org`);
     const bad: unknown[] = [
@@ -97,7 +65,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("answers 413 when the message is too large", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const big = Buffer.alloc(5000, 1).toString("base64");
     const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "x", attachments: [{ filename: "big.bin", content: big }] } });
     expect(res.status).toBe(413);
@@ -106,10 +74,10 @@ describe("POST /v1/emails", () => {
 
   it("refuses a from domain that is not verified, not owned or suspended (403 domain_error)", async () => {
     // Free plan: one domain; the second is parked (suspended) by the plan, as after a downgrade.
-    const s = await sender({ plan: "free" });
-    const other = await sender();
-    const pending = await addDomain(s.accountId, { status: "pending" });
-    const suspended = await addDomain(s.accountId, { suspended: true });
+    const s = await sender(server, { dkim: false, plan: "free" });
+    const other = await sender(server, { dkim: false });
+    const pending = (await addDomain(s.accountId, uniqueDomain("pend"), { status: "pending", dkim: false })).name;
+    const suspended = (await addDomain(s.accountId, uniqueDomain("park"), { suspended: true, dkim: false })).name;
     for (const [label, from] of [["other", `a@${other.domain}`], ["pending", `a@${pending}`], ["suspended", `a@${suspended}`], ["unknown", "a@unknown.example.net"]]) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "x@example.org", subject: "x" } });
       expect(res.status, label).toBe(403);
@@ -121,7 +89,7 @@ describe("POST /v1/emails", () => {
   });
 
   it("takes a send key, refuses paused accounts and the deliverability breaker", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const key = await server.api("POST", "/v1/api-keys", { key: s.apiKey, body: { name: "send", scope: "send" } });
     const body = { from: s.from, to: "x@example.org", subject: "x" };
     expect((await server.api("POST", "/v1/emails", { key: key.body.key, body })).status).toBe(200);
@@ -148,7 +116,7 @@ describe("POST /v1/emails", () => {
 
 describe("suppressions at send time", () => {
   it("names every blocked address and reason; unsubscribe blocks only bulk; removal is immediate", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     for (const [address, reason] of [["hb@example.org", "hard_bounce"], ["co@example.org", "complaint"], ["un@example.org", "unsubscribe"]]) {
       await sql("insert into suppressions (account_id, address, reason) values (?, ?, ?)", s.accountId, address, reason);
     }
@@ -166,14 +134,14 @@ describe("suppressions at send time", () => {
     await sql("delete from suppressions where account_id = ? and address = ?", s.accountId, "hb@example.org");
     expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["hb@example.org"], cc: [], bcc: [] } })).status).toBe(200);
     // Another account's suppressions do not apply.
-    const t = await sender();
+    const t = await sender(server, { dkim: false });
     expect((await server.api("POST", "/v1/emails", { key: t.apiKey, body: { ...body, from: t.from, bcc: [] } })).status).toBe(200);
   });
 });
 
 describe("suppressions in a batch", () => {
   it("each blocked entry is its own 422 error; the others are stored and charged once", async () => {
-    const s = await sender({ plan: "pro" });
+    const s = await sender(server, { dkim: false, plan: "pro" });
     for (const [address, reason] of [["hb@example.org", "hard_bounce"], ["un@example.org", "unsubscribe"]]) {
       await sql("insert into suppressions (account_id, address, reason) values (?, ?, ?)", s.accountId, address, reason);
     }
@@ -228,7 +196,7 @@ describe("test mode and review", () => {
   });
 
   it("limits accounts pending review to own domains, the account email and simulators", async () => {
-    const s = await sender({ approved: false });
+    const s = await sender(server, { dkim: false, approved: false });
     const outside = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: ["x@example.org"], subject: "x" } });
     expect(outside.status).toBe(403);
     expect(outside.body.error.type).toBe("account_pending_review");
@@ -243,7 +211,7 @@ describe("test mode and review", () => {
 
 describe("idempotency", () => {
   it("returns the original id for a repeated key (body or header), also for concurrent repeats", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const body = { from: s.from, to: "x@example.org", subject: "once", idempotency_key: "k-1" };
     const first = await server.api("POST", "/v1/emails", { key: s.apiKey, body });
     const again = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotency_key: undefined, idempotencyKey: "k-1" } });
@@ -257,13 +225,13 @@ describe("idempotency", () => {
     const [{ count }] = await sql("select count(*)::int as count from emails where account_id = ? and idempotency_key = ?", s.accountId, "race-1");
     expect(count).toBe(1);
     // Keys are per account.
-    const t = await sender();
+    const t = await sender(server, { dkim: false });
     const other = await server.api("POST", "/v1/emails", { key: t.apiKey, body: { ...body, from: t.from } });
     expect(other.body.id).not.toBe(first.body.id);
   });
 
   it("holds under concurrent batches with the same keys", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const entries = [1, 2, 3].map((i) => ({ from: s.from, to: "x@example.org", subject: `b${i}`, idempotency_key: `bk-${i}` }));
     const results = await Promise.all(Array.from({ length: 6 }, () => server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: entries })));
     for (const r of results) expect(r.status).toBe(200);
@@ -275,7 +243,7 @@ describe("idempotency", () => {
 
 describe("scheduling and cancel", () => {
   it("schedules for later, treats the past as now, cancels only scheduled mail", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const later = Date.now() + 3600_000;
     const iso = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "later", scheduledAt: new Date(later).toISOString() } });
     const ms = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "later2", scheduled_at: later } });
@@ -302,7 +270,7 @@ describe("scheduling and cancel", () => {
     expect(dispatched.body.error.type).toBe("validation_error");
     expect((await server.api("DELETE", "/v1/emails/00000000-0000-7000-8000-000000000000", { key: s.apiKey })).status).toBe(404);
     expect((await server.api("DELETE", "/v1/emails/nope", { key: s.apiKey })).status).toBe(404);
-    const t = await sender();
+    const t = await sender(server, { dkim: false });
     expect((await server.api("DELETE", `/v1/emails/${ms.body.id}`, { key: t.apiKey })).status).toBe(404);
     expect((await server.api("GET", `/v1/emails/${ms.body.id}`, { key: t.apiKey })).status).toBe(404);
   });
@@ -310,7 +278,7 @@ describe("scheduling and cancel", () => {
 
 describe("POST /v1/emails/batch", () => {
   it("validates and queues each entry independently, in input order", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
       { from: s.from, to: "a@example.org", subject: "1" },
       { from: s.from, to: "not an address", subject: "2" },
@@ -329,7 +297,7 @@ describe("POST /v1/emails/batch", () => {
   });
 
   it("rejects a body that is not an array of 1 to 100", async () => {
-    const s = await sender();
+    const s = await sender(server, { dkim: false });
     const one = { from: s.from, to: "a@example.org", subject: "x" };
     for (const body of [[], Array.from({ length: 101 }, () => one), one]) {
       const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db, rows } from "./support/db";
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ APP_URL: "https://mail.example.test" }); });
 afterAll(async () => { await server?.stop(); });
 
 async function reasonOf(accountId: string, address: string): Promise<string | null> {
-  const { database } = await import("../server/db/client");
   const { sql } = await import("drizzle-orm");
-  const { rows } = await database();
   const [row] = await rows<{ reason: string }>(sql`select reason from suppressions where account_id = ${accountId} and address = ${address}`);
   return row?.reason ?? null;
 }
@@ -78,21 +77,20 @@ describe("suppressions", () => {
   it("applies the upgrade rules for every reason", async () => {
     const { accountId, apiKey } = await server.account();
     const { suppress } = await import("../server/suppressions/suppress");
-    const { database } = await import("../server/db/client");
-    const { db } = await database();
-    await suppress(db, accountId, "Bounced@example.com", "hard_bounce");
-    await suppress(db, accountId, "complained@example.com", "complaint");
-    await suppress(db, accountId, "unsub@example.com", "unsubscribe");
+    const { db: handle } = await db();
+    await suppress(handle, accountId, "Bounced@example.com", "hard_bounce");
+    await suppress(handle, accountId, "complained@example.com", "complaint");
+    await suppress(handle, accountId, "unsub@example.com", "unsubscribe");
     const res = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: ["bounced@example.com", "complained@example.com", "unsub@example.com"] } });
     expect(res.body.data.map((d: any) => d.reason)).toEqual(["manual", "manual", "manual"]);
     expect(await reasonOf(accountId, "bounced@example.com")).toBe("hard_bounce");
     expect(await reasonOf(accountId, "complained@example.com")).toBe("complaint");
     expect(await reasonOf(accountId, "unsub@example.com")).toBe("manual");
     // Automatic reasons: unsubscribe never downgrades; a complaint outranks a bounce.
-    expect(await suppress(db, accountId, "unsub@example.com", "unsubscribe")).toBe("manual");
-    expect(await suppress(db, accountId, "bounced@example.com", "complaint")).toBe("complaint");
-    expect(await suppress(db, accountId, "complained@example.com", "hard_bounce")).toBe("complaint");
-    expect(await suppress(db, accountId, "unsub@example.com", "hard_bounce")).toBe("hard_bounce");
+    expect(await suppress(handle, accountId, "unsub@example.com", "unsubscribe")).toBe("manual");
+    expect(await suppress(handle, accountId, "bounced@example.com", "complaint")).toBe("complaint");
+    expect(await suppress(handle, accountId, "complained@example.com", "hard_bounce")).toBe("complaint");
+    expect(await suppress(handle, accountId, "unsub@example.com", "hard_bounce")).toBe("hard_bounce");
   });
 
   it("keeps lists per account and needs a full key", async () => {

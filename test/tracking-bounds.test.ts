@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { eventsFor, sendViaApi, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { eventsFor, senderViaApi, sendViaApi, sinkCopies, timeline, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 let server: TestServer;
 let dnsServer: TestDnsServer;
@@ -26,18 +26,10 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-let seq = 0;
-async function sender() {
-  const account = await server.account();
-  const domain = await verifiedDomainViaApi(server, account.apiKey, dnsServer, `trk${++seq}-${process.pid}-${Date.now()}.example.com`);
-  return { ...account, from: `news@${domain.name}` };
-}
+const sender = () => senderViaApi(server, dnsServer, "trk");
 
 async function renderedHtml(id: string): Promise<string> {
-  const { database } = await import("../server/db/client");
-  const { sinkMessages } = await import("../server/db/schema");
-  const { db } = await database();
-  const [stored] = await db.select().from(sinkMessages).where(eq(sinkMessages.emailId, id));
+  const [stored] = await sinkCopies(id);
   const PostalMime = (await import("postal-mime")).default;
   return String((await PostalMime.parse(stored.raw)).html);
 }

@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
 import { reconfigure } from "./support/config";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, startSmtpReceiver, timeline, verifiedDomainViaApi, waitFor, waitForStatus } from "./support/delivery";
+import { emailRow, senderViaApi, sinkCopies, startSmtpReceiver, timeline, waitForStatus } from "./support/delivery";
+import { waitFor } from "./support/wait";
 
 // One server process per test file: the sink and the SMTP relay are two files' worth of
 // setup, so the relay is exercised by switching MAIL_PROVIDER between describe blocks.
@@ -25,22 +25,10 @@ afterAll(async () => {
   await dnsServer?.stop();
 });
 
-let seq = 0;
-async function sender() {
-  const account = await server.account();
-  const domain = await verifiedDomainViaApi(server, account.apiKey, dnsServer, `unsub${++seq}-${process.pid}-${Date.now()}.example.com`);
-  return { ...account, from: `news@${domain.name}` };
-}
+const sender = () => senderViaApi(server, dnsServer, "unsub");
 
 async function send(apiKey: string, body: Record<string, unknown>) {
   return server.api("POST", "/v1/emails", { key: apiKey, body: { subject: "News", text: "hello", ...body } });
-}
-
-async function sinkCopies(id: string) {
-  const { database } = await import("../server/db/client");
-  const { sinkMessages } = await import("../server/db/schema");
-  const { db } = await database();
-  return db.select().from(sinkMessages).where(eq(sinkMessages.emailId, id));
 }
 
 /** The List-Unsubscribe link of a rendered copy, as a path on the test server. */

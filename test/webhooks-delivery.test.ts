@@ -1,73 +1,32 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook, WebhookVerificationError } from "../client/webhooks";
-import { startTestServer, type TestServer } from "./harness";
-
-interface Received { path: string; headers: http.IncomingHttpHeaders; raw: Buffer }
+import { startTestServer, type TestServer } from "./support/harness";
+import { startDnsServer, type TestDnsServer } from "./support/dns-server";
+import { startWebhookReceiver } from "./support/webhook-receiver";
+import { db } from "./support/db";
+import { until } from "./support/wait";
 
 let server: TestServer;
-let receiver: http.Server;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let origin = "";
-const received: Received[] = [];
-/** Per-path answer: status, and an optional delay before answering. */
-const behaviour = new Map<string, { status: number; delayMs?: number; location?: string }>();
-
-// A real DNS server for the "name resolves to a private address" rules (A and AAAA).
-const Packet = (dns2 as any).Packet;
-const dnsAnswers = new Map<string, { A?: string[]; AAAA?: string[] }>();
-let dnsServer: any;
+let dnsServer: TestDnsServer;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const path = (req.url ?? "/").split("?")[0];
-      received.push({ path, headers: req.headers, raw: Buffer.concat(chunks) });
-      const b = behaviour.get(path) ?? { status: 200 };
-      setTimeout(() => {
-        res.writeHead(b.status, b.location ? { location: b.location } : {});
-        res.end(b.status >= 400 ? "receiver says no" : "ok");
-      }, b.delayMs ?? 0);
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-
-  dnsServer = dns2.createServer({
-    udp: true,
-    handle(request: any, send: (r: any) => void) {
-      const response = Packet.createResponseFromRequest(request);
-      const [q] = request.questions;
-      const entry = dnsAnswers.get(q.name.toLowerCase()) ?? {};
-      const base = { name: q.name, type: q.type, class: Packet.CLASS.IN, ttl: 1 };
-      if (q.type === Packet.TYPE.A) for (const address of entry.A ?? []) response.answers.push({ ...base, address });
-      if (q.type === Packet.TYPE.AAAA) for (const address of entry.AAAA ?? []) response.answers.push({ ...base, address });
-      send(response);
-    },
-  } as any);
-  const udp = dnsServer.servers.udp;
-  await new Promise<void>((r) => udp.bind(0, "127.0.0.1", r));
-
+  hooks = await startWebhookReceiver();
+  origin = hooks.origin;
+  // A real DNS server for the "name resolves to a private address" rules (A and AAAA).
+  dnsServer = await startDnsServer();
   server = await startTestServer({
     WEBHOOK_ALLOWED_ORIGINS: origin,
     WEBHOOK_RETRY_SCHEDULE: "0.2,0.2",
-    DNS_SERVERS: `127.0.0.1:${udp.address().port}`,
+    DNS_SERVERS: dnsServer.address,
   });
 });
-
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
-  dnsServer?.servers.udp.close();
+  await hooks?.stop();
+  await dnsServer?.stop();
 });
-
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
 
 async function record(accountId: string, type = "email.delivered", n = 1) {
   const { recordEvents } = await import("../server/events/record");
@@ -80,17 +39,7 @@ async function record(accountId: string, type = "email.delivered", n = 1) {
   })));
 }
 
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => hooks.at(path);
 
 async function endpoint(apiKey: string, path: string, body: Record<string, unknown> = {}) {
   const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: origin + path, events: ["*"], ...body } });
@@ -142,13 +91,13 @@ describe("webhook delivery", () => {
 
   it("retries on the schedule, logs every attempt, and does not follow redirects", async () => {
     const { accountId, apiKey } = await server.account();
-    behaviour.set("/flaky", { status: 503 });
-    behaviour.set("/moved", { status: 302, location: `${origin}/redirect-target` });
+    hooks.answer("/flaky", { status: 503 });
+    hooks.answer("/moved", { status: 302, location: `${origin}/redirect-target` });
     const flaky = await endpoint(apiKey, "/flaky");
     const moved = await endpoint(apiKey, "/moved");
     await record(accountId, "email.sent");
     await until(() => at("/flaky"), (l) => l.length === 2);
-    behaviour.set("/flaky", { status: 204 });
+    hooks.answer("/flaky", { status: 204 });
     await until(() => at("/flaky"), (l) => l.length === 3);
     const e = await until(() => getEndpoint(apiKey, flaky.id), (v) => v.lastResponseStatus === 204);
     expect(e).toMatchObject({ consecutiveFailures: 0, lastError: null });
@@ -172,7 +121,7 @@ describe("webhook delivery", () => {
 
   it("switches an endpoint off after 20 exhausted deliveries, emails the owner, and re-enabling resets it", async () => {
     const { accountId, apiKey, email } = await server.account();
-    behaviour.set("/down", { status: 500 });
+    hooks.answer("/down", { status: 500 });
     const ep = await endpoint(apiKey, "/down");
     await record(accountId, "email.delivered", 19);
     await until(() => getEndpoint(apiKey, ep.id), (v) => v.consecutiveFailures === 19);
@@ -204,7 +153,7 @@ describe("webhook delivery", () => {
 
   it("a late result does not move a switched-off endpoint's count", async () => {
     const { accountId, apiKey } = await server.account();
-    behaviour.set("/late", { status: 500, delayMs: 600 });
+    hooks.answer("/late", { status: 500, delayMs: 600 });
     const ep = await endpoint(apiKey, "/late");
     await record(accountId, "email.sent");
     await until(() => at("/late"), (l) => l.length === 3);
@@ -235,18 +184,18 @@ describe("webhook delivery", () => {
 
   it("refuses a name resolving to a private address at create, and re-checks at delivery (no rebinding)", async () => {
     const { accountId, apiKey } = await server.account();
-    dnsAnswers.set("evil.test.example", { A: ["127.0.0.1"] });
-    dnsAnswers.set("evil6.test.example", { AAAA: ["::1"] });
-    dnsAnswers.set("mixed.test.example", { A: ["93.184.216.34", "10.0.0.1"] });
+    dnsServer.set("evil.test.example", "A", ["127.0.0.1"]);
+    dnsServer.set("evil6.test.example", "AAAA", ["::1"]);
+    dnsServer.set("mixed.test.example", "A", ["93.184.216.34", "10.0.0.1"]);
     for (const host of ["evil.test.example", "evil6.test.example", "mixed.test.example"]) {
       const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/hook`, events: ["*"] } });
       expect(res.status, host).toBe(400);
       expect(res.body.error.message).toMatch(/resolves to a private/);
     }
-    dnsAnswers.set("rebind.test.example", { A: ["93.184.216.34"] });
+    dnsServer.set("rebind.test.example", "A", ["93.184.216.34"]);
     const ep = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://rebind.test.example/hook", events: ["*"] } });
     expect(ep.status).toBe(201);
-    dnsAnswers.set("rebind.test.example", { A: ["127.0.0.1"] });
+    dnsServer.set("rebind.test.example", "A", ["127.0.0.1"]);
     await record(accountId, "email.sent");
     const log = await until(
       async () => (await server.api("GET", `/v1/webhooks/${ep.body.id}/attempts`, { key: apiKey })).body.data,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { sql } from "./support/db";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,14 +10,6 @@ beforeAll(async () => {
 afterAll(async () => { await server?.stop(); });
 
 const good = { url: "https://hooks.example.com/posthaste", events: ["email.sent", "email.delivered"] };
-
-async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
-  const { database } = await import("../server/db/client");
-  const { sql: tag } = await import("drizzle-orm");
-  const { rows } = await database();
-  const parts = text.split(/\$\d+/);
-  return rows<T>(tag.join(parts.map((p, i) => (i < params.length ? tag`${tag.raw(p)}${params[i]}` : tag.raw(p)))));
-}
 
 describe("webhook endpoints", () => {
   it("creates with a secret shown once, lists and patches without it", async () => {
@@ -129,14 +122,14 @@ describe("webhook endpoints", () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: good });
     const id = created.body.id;
-    await sql("update webhook_endpoints set enabled = false, auto_disabled_at = now(), consecutive_failures = 20 where id = $1", [id]);
+    await sql("update webhook_endpoints set enabled = false, auto_disabled_at = now(), consecutive_failures = 20 where id = ?", id);
     const still = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { description: "x" } });
     expect(still.body).toMatchObject({ enabled: false, consecutiveFailures: 20 });
     expect(still.body.autoDisabledAt).toEqual(expect.any(Number));
     const on = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { enabled: true } });
     expect(on.body).toMatchObject({ enabled: true, consecutiveFailures: 0, autoDisabledAt: null });
 
-    await sql("update webhook_endpoints set enabled = false, suspended_by_plan = true where id = $1", [id]);
+    await sql("update webhook_endpoints set enabled = false, suspended_by_plan = true where id = ?", id);
     const parked = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { enabled: true } });
     expect(parked.status).toBe(400);
     expect(parked.body.error.type).toBe("validation_error");
@@ -144,7 +137,7 @@ describe("webhook endpoints", () => {
     expect(list.body.data[0]).toMatchObject({ enabled: false, suspendedByPlan: true });
 
     // Parking keeps `enabled` as it was: an enabled, parked endpoint refuses enabled: true too, changing nothing.
-    await sql("update webhook_endpoints set enabled = true where id = $1", [id]);
+    await sql("update webhook_endpoints set enabled = true where id = ?", id);
     const parkedOn = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { enabled: true, description: "changed" } });
     expect(parkedOn.status).toBe(400);
     expect(parkedOn.body.error.type).toBe("validation_error");

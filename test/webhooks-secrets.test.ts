@@ -1,38 +1,25 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../client/webhooks";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { startWebhookReceiver, type ReceivedHook } from "./support/webhook-receiver";
+import { db } from "./support/db";
+import { until } from "./support/wait";
 
 /** Signing secrets are encrypted at rest; deliveries still verify, across rotation and upgrade. */
 let server: TestServer;
-let receiver: http.Server;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let origin = "";
-const received: { path: string; signature: string; raw: Buffer }[] = [];
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "/", signature: String(req.headers["posthaste-signature"]), raw: Buffer.concat(chunks) });
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  hooks = await startWebhookReceiver();
+  origin = hooks.origin;
   server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: origin, WEBHOOK_RETRY_SCHEDULE: "0.2" });
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
+  await hooks?.stop();
 });
-
-async function db() {
-  const { database } = await import("../server/db/client");
-  return database();
-}
 
 async function storedSecret(id: string): Promise<string> {
   const { rows } = await db();
@@ -40,26 +27,16 @@ async function storedSecret(id: string): Promise<string> {
   return row.secret;
 }
 
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function deliveredTo(accountId: string, path: string, n: number) {
   const { recordEvents } = await import("../server/events/record");
   const { db: handle } = await db();
   await recordEvents(handle, [{ accountId, type: "email.sent", emailId: "email-1", data: { email_id: "email-1", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
-  return (await until(() => received.filter((r) => r.path === path), (l) => l.length >= n))[n - 1];
+  return (await until(() => hooks.at(path), (l) => l.length >= n))[n - 1];
 }
 
-const verifies = (secret: string, got: { raw: Buffer; signature: string }) => {
+const verifies = (secret: string, got: ReceivedHook) => {
   try {
-    verifyWebhook({ secret, rawBody: got.raw, signature: got.signature });
+    verifyWebhook({ secret, rawBody: got.raw, signature: String(got.headers["posthaste-signature"]) });
     return true;
   } catch {
     return false;

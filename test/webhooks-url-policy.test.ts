@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db } from "./support/db";
+import { until } from "./support/wait";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 
 /**
@@ -31,16 +33,6 @@ const EMBEDDING = {
 };
 
 const create = (apiKey: string, url: string) => server.api("POST", "/v1/webhooks", { key: apiKey, body: { url, events: ["*"] } });
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("webhook URL policy", () => {
   it.each(Object.entries(EMBEDDING).concat([["IPv4-mapped, dotted", "::ffff:127.0.0.1"], ["IPv4-compatible, dotted", "::127.0.0.1"], ["documentation", "2001:db8::1"], ["discard", "100::1"]]))(
@@ -91,9 +83,8 @@ describe("webhook URL policy", () => {
       dns.set(host, "AAAA", [address]);
     }
     const { recordEvents } = await import("../server/events/record");
-    const { database } = await import("../server/db/client");
-    const { db } = await database();
-    await recordEvents(db, [{ accountId, type: "email.sent", emailId: "email-x", data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
+    const { db: handle } = await db();
+    await recordEvents(handle, [{ accountId, type: "email.sent", emailId: "email-x", data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
     for (const id of ids) {
       const e = await until(async () => (await server.api("GET", `/v1/webhooks/${id}`, { key: apiKey })).body, (v) => v.lastAttemptAt !== null);
       expect(e.lastError).toBe("target refused: url's host resolves to a private or reserved address");

@@ -3,14 +3,15 @@ import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
-import { domains, emailEvents, emails, webhookEvents } from "../../server/db/schema";
+import { emailEvents, emails, sinkMessages, webhookEvents } from "../../server/db/schema";
 import { acceptanceEntry } from "../../server/sending/get";
-import { generateDkimKey } from "../../server/domains/dkim";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";
 import { newId } from "../../server/lib/ids";
-import type { TestServer } from "../harness";
+import type { TestServer } from "./harness";
 import type { DnsType, TestDnsServer } from "./dns-server";
+import { uniqueDomain } from "./senders";
+import { waitFor } from "./wait";
 
 export interface Received {
   from: string;
@@ -71,28 +72,6 @@ export async function startSmtpReceiver(opts: { secure?: boolean; port?: number;
   };
 }
 
-/** A verified sending domain with its own DKIM key, as the domains area stores it. */
-export async function addVerifiedDomain(accountId: string, name: string, opts: { trackEngagement?: boolean | null } = {}) {
-  const { db } = await database();
-  const key = await generateDkimKey();
-  const id = newId();
-  await db.insert(domains).values({
-    id,
-    accountId,
-    name,
-    status: "verified",
-    provider: "smtp",
-    verifiedAt: new Date(),
-    dnsRecords: [],
-    recommendedRecords: [],
-    dkimSelector: "posthaste",
-    dkimPublicKey: key.publicKey,
-    dkimPrivateKeyEnc: key.privateKeyEnc,
-    trackEngagement: opts.trackEngagement ?? null,
-  });
-  return { id, name, publicKey: key.publicKey };
-}
-
 /** Inserts an accepted message the way the sending area does, and wakes dispatch. */
 export async function enqueue(accountId: string, fields: Partial<typeof emails.$inferInsert> & { from: string; to: string[] }) {
   const { db } = await database();
@@ -122,8 +101,8 @@ export async function emailRow(id: string) {
 
 /** The stored timeline, its first entry read off the row as GET /v1/emails/{id} does. */
 export async function timeline(id: string) {
+  const email = await emailRow(id);
   const { db } = await database();
-  const [email] = await db.select().from(emails).where(eq(emails.id, id));
   const rows = await db.select().from(emailEvents).where(eq(emailEvents.emailId, id));
   const first = acceptanceEntry({ scheduled_at: email.scheduledAt, created_at: email.createdAt });
   return [
@@ -132,20 +111,16 @@ export async function timeline(id: string) {
   ];
 }
 
+/** What the sink provider stored for a message: one row per copy handed over. */
+export async function sinkCopies(emailId: string) {
+  const { db } = await database();
+  return db.select().from(sinkMessages).where(eq(sinkMessages.emailId, emailId));
+}
+
 export async function eventsFor(id: string) {
   const { db } = await database();
   const rows = await db.select().from(webhookEvents).where(eq(webhookEvents.emailId, id));
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map((r) => r.payload as any);
-}
-
-export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, what = "condition"): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 export const FINAL = new Set(["sent", "delivered", "bounced", "complained", "failed"]);
@@ -184,6 +159,13 @@ export async function verifiedDomainViaApi(server: TestServer, apiKey: string, d
     return res.body.status === "verified" ? res.body : null;
   }, 15_000, `domain ${name} to verify`);
   return { id: domain.id as string, name };
+}
+
+/** A fresh account with a domain verified the way a user verifies one, and a `from` on it. */
+export async function senderViaApi(server: TestServer, dnsServer: TestDnsServer, label: string) {
+  const account = await server.account();
+  const { name } = await verifiedDomainViaApi(server, account.apiKey, dnsServer, uniqueDomain(label));
+  return { ...account, domain: name, from: `news@${name}` };
 }
 
 /** POST /v1/emails; returns the accepted id (throws on any other answer). */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { reconfigure } from "./support/config";
+import { reconfigure } from "./config";
 
 export interface Reply<T = any> {
   status: number;
@@ -38,9 +38,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     AUTH_SECRET: process.env.AUTH_SECRET ?? "test-auth-secret",
     ...env,
   });
-  const { startServer } = await import("../server/start");
+  const { startServer } = await import("../../server/start");
   const running = await startServer({ port: 0, host: "127.0.0.1" });
-  const { createAccount } = await import("../server/accounts/accounts");
+  const { createAccount } = await import("../../server/accounts/accounts");
 
   return {
     url: running.url,

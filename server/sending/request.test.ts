@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { parseScheduledAt, SCHEDULE_NOW_WINDOW_MS } from "./request";
+
+const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
+const refused = (value: string | number) => {
+  try {
+    parseScheduledAt(value, NOW);
+  } catch (err) {
+    return err as { type: string; status: number; message: string };
+  }
+  throw new Error(`${JSON.stringify(value)} was accepted`);
+};
+
+describe("parseScheduledAt", () => {
+  it("is null (send now) for nothing, the past and the next few seconds", () => {
+    expect(parseScheduledAt(null, NOW)).toBeNull();
+    expect(parseScheduledAt(undefined, NOW)).toBeNull();
+    expect(parseScheduledAt(NOW - 86_400_000, NOW)).toBeNull();
+    expect(parseScheduledAt(-1, NOW)).toBeNull();
+    expect(parseScheduledAt("1969-07-20T20:17:00Z", NOW)).toBeNull();
+    expect(parseScheduledAt(NOW + SCHEDULE_NOW_WINDOW_MS, NOW)).toBeNull();
+  });
+
+  it("schedules just past the now window, by Unix ms as a number or digit string", () => {
+    expect(parseScheduledAt(NOW + SCHEDULE_NOW_WINDOW_MS + 1, NOW)).toEqual(new Date(NOW + SCHEDULE_NOW_WINDOW_MS + 1));
+    expect(parseScheduledAt(` ${NOW + 60_000} `, NOW)).toEqual(new Date(NOW + 60_000));
+  });
+
+  it("reads ISO 8601 dates, date-times, fractions and offsets", () => {
+    expect(parseScheduledAt("2030-01-16", NOW)).toEqual(new Date(Date.UTC(2030, 0, 16)));
+    expect(parseScheduledAt("2030-01-15T13:00Z", NOW)).toEqual(new Date(NOW + 3600_000));
+    expect(parseScheduledAt("2030-01-15T13:00:00.250Z", NOW)).toEqual(new Date(NOW + 3600_250));
+    expect(parseScheduledAt("2030-01-15T15:00:00+02:00", NOW)).toEqual(new Date(NOW + 3600_000));
+    expect(parseScheduledAt("2030-01-15T15:00:00+0200", NOW)).toEqual(new Date(NOW + 3600_000));
+  });
+
+  it.each([
+    ["a loose form Date.parse would take", "Jan 16 2030"],
+    ["a day the calendar does not have", "2030-02-30T10:00:00Z"],
+    ["month 13", "2030-13-01"],
+    ["a time without a date", "10:00"],
+    ["an empty string", ""],
+    ["a fraction of a millisecond count", "1893456000000.5"],
+    ["past the last Date", 8.64e15 + 1],
+    ["not a number", Number.NaN],
+    ["infinity", Number.POSITIVE_INFINITY],
+  ])("refuses %s with a 400 validation_error naming the field", (_what, value) => {
+    const err = refused(value);
+    expect(err).toMatchObject({ type: "validation_error", status: 400 });
+    expect(err.message).toMatch(/^scheduledAt: /);
+  });
+
+  it("accepts 29 February only in a leap year", () => {
+    expect(parseScheduledAt("2032-02-29T00:00:00Z", NOW)).toEqual(new Date(Date.UTC(2032, 1, 29)));
+    expect(refused("2031-02-29T00:00:00Z").type).toBe("validation_error");
+  });
+});
