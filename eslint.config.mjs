@@ -12,8 +12,21 @@ const config = [
   // nowhere else in the service. Tests, browser tests, benchmarks and build scripts set up processes, so they may.
   {
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through config() (server/config.ts); declare new variables in server/env.ts." }],
-      "no-restricted-syntax": ["error", { selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']", message: "Read configuration through config() (server/config.ts); declare new variables in server/env.ts." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration through config() (server/config.ts); declare new variables in server/env.ts.",
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+          message: "Read configuration through config() (server/config.ts); declare new variables in server/env.ts.",
+        },
+      ],
     },
   },
   {
@@ -31,9 +44,17 @@ const config = [
   {
     files: ["server/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
-        { regex: "^(@/|(\\.\\./)+)(app|inngest)(/|$)", message: "server/ must not import app/ or inngest/ (they are faces over the core)." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|(\\.\\./)+)(app|inngest)(/|$)",
+              message: "server/ must not import app/ or inngest/ (they are faces over the core).",
+            },
+          ],
+        },
+      ],
     },
   },
 ];

@@ -9,8 +9,15 @@ const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`;
 const bareDb = await freshDatabase("bench_bare");
 const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
 const bareResult = await load({
-  port: bare.info.port, connections: 32, durationMs: Math.min(DURATION, 5000),
-  request: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }) }),
+  port: bare.info.port,
+  connections: 32,
+  durationMs: Math.min(DURATION, 5000),
+  request: () => ({
+    method: "POST",
+    path: "/",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }),
+  }),
 });
 await bare.stop();
 await dropDatabase(bareDb.name);
@@ -19,13 +26,25 @@ const db = await freshDatabase("bench_batch");
 const app = await startBenchServer(db.url);
 // Bodies (100 KB each) are built before the clock starts: the load generator shares the
 // two cores with the server and PostgreSQL, and building them took ≈ 8 % of the machine.
-const bodies = Array.from({ length: 64 }, (_, b) => JSON.stringify(Array.from({ length: 100 }, (_, k) => (
-  { from: app.info.from, to: `user${b * 100 + k}@example.org`, subject: `Bench ${b * 100 + k}`, html }))));
+const bodies = Array.from({ length: 64 }, (_, b) =>
+  JSON.stringify(
+    Array.from({ length: 100 }, (_, k) => ({
+      from: app.info.from,
+      to: `user${b * 100 + k}@example.org`,
+      subject: `Bench ${b * 100 + k}`,
+      html,
+    })),
+  ),
+);
 let i = 0;
 const result = await load({
-  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION, window: cpuWindow(app.child.pid, db.name),
+  port: app.info.port,
+  connections: CONNECTIONS,
+  durationMs: DURATION,
+  window: cpuWindow(app.child.pid, db.name),
   request: () => ({
-    method: "POST", path: "/v1/emails/batch",
+    method: "POST",
+    path: "/v1/emails/batch",
     headers: { "content-type": "application/json", authorization: `Bearer ${app.info.apiKey}` },
     body: bodies[i++ % bodies.length],
   }),
@@ -34,19 +53,21 @@ await app.stop();
 await dropDatabase(db.name);
 
 const messages = (result.statuses["200"] ?? 0) * 100;
-console.log(JSON.stringify({
-  bench: "batch",
-  server: app.server,
-  connections: CONNECTIONS,
-  batch_size: 100,
-  requests_per_s: result.rps,
-  messages_per_s: Math.round(messages / (DURATION / 1000)),
-  p50_ms: result.p50,
-  p99_ms: result.p99,
-  statuses: result.statuses,
-  bare_ceiling_per_s: bareResult.rps,
-  ratio_to_ceiling: Math.round((messages / (DURATION / 1000) / bareResult.rps) * 100) / 100,
-  // CPU per message in the server process and in PostgreSQL's backends while measured.
-  server_cpu_us_per_message: result.cpu && messages ? Math.round((result.cpu.server / messages) * 1e6) : null,
-  db_cpu_us_per_message: result.cpu && messages ? Math.round((result.cpu.db / messages) * 1e6) : null,
-}));
+console.log(
+  JSON.stringify({
+    bench: "batch",
+    server: app.server,
+    connections: CONNECTIONS,
+    batch_size: 100,
+    requests_per_s: result.rps,
+    messages_per_s: Math.round(messages / (DURATION / 1000)),
+    p50_ms: result.p50,
+    p99_ms: result.p99,
+    statuses: result.statuses,
+    bare_ceiling_per_s: bareResult.rps,
+    ratio_to_ceiling: Math.round((messages / (DURATION / 1000) / bareResult.rps) * 100) / 100,
+    // CPU per message in the server process and in PostgreSQL's backends while measured.
+    server_cpu_us_per_message: result.cpu && messages ? Math.round((result.cpu.server / messages) * 1e6) : null,
+    db_cpu_us_per_message: result.cpu && messages ? Math.round((result.cpu.db / messages) * 1e6) : null,
+  }),
+);

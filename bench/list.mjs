@@ -7,14 +7,32 @@ import { dropDatabase, freshDatabase, percentile, round, startBenchServer } from
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
-const WORDS = ["invoice", "receipt", "welcome", "password", "reset", "order", "shipped", "report", "weekly", "alert", "digest", "trial", "renewal", "payment", "failed", "confirm"];
+const WORDS = [
+  "invoice",
+  "receipt",
+  "welcome",
+  "password",
+  "reset",
+  "order",
+  "shipped",
+  "report",
+  "weekly",
+  "alert",
+  "digest",
+  "trial",
+  "renewal",
+  "payment",
+  "failed",
+  "confirm",
+];
 
 const db = await freshDatabase("bench_list");
 const app = await startBenchServer(db.url);
 const sql = postgres(db.url, { max: 4, onnotice: () => {} });
 const seedStart = Date.now();
 // Same shape as accepted mail: search_text holds the words of subject, from and recipients.
-await sql.unsafe(`
+await sql.unsafe(
+  `
   insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at, next_attempt_at)
   select
     lpad(to_hex(g), 8, '0') || '-0000-7000-8000-' || lpad(to_hex(g), 12, '0'),
@@ -25,7 +43,9 @@ await sql.unsafe(`
     date_trunc('milliseconds', now() - (($2::int - g) * interval '10 milliseconds')), now()
   from (select g, (array[${WORDS.map((w) => `'${w}'`).join(",")}])[1 + g % 16] as w1,
                (array[${WORDS.map((w) => `'${w}'`).join(",")}])[1 + (g / 16) % 16] as w2
-        from generate_series(1, $2::int) g) s`, [app.info.accountId, ROWS]);
+        from generate_series(1, $2::int) g) s`,
+  [app.info.accountId, ROWS],
+);
 await sql`analyze emails`;
 const seedSeconds = (Date.now() - seedStart) / 1000;
 
@@ -33,11 +53,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function get(port, path, headers = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    http.get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, body }));
-    }).on("error", reject);
+    http
+      .get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, body }));
+      })
+      .on("error", reject);
   });
 }
 async function measure(port, paths, headers) {
@@ -64,12 +86,21 @@ const cursors = [];
     cursors.push(cursor);
   }
 }
-const list = await measure(app.info.port, (i) => (i % 2 ? `/v1/emails?limit=50&cursor=${encodeURIComponent(cursors[i % cursors.length])}` : "/v1/emails?limit=50"), auth);
+const list = await measure(
+  app.info.port,
+  (i) => (i % 2 ? `/v1/emails?limit=50&cursor=${encodeURIComponent(cursors[i % cursors.length])}` : "/v1/emails?limit=50"),
+  auth,
+);
 const listStatus = await measure(app.info.port, () => "/v1/emails?limit=50&status=bounced", auth);
 // Two-word searches (each pair matches ~1/256 of the rows) and a recipient search.
-const search = await measure(app.info.port, (i) => (i % 3 === 2
-  ? `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % ROWS)}@example.org`)}`
-  : `/v1/emails?search=${WORDS[i % 16]}+${WORDS[(i * 5) % 16]}&limit=50`), auth);
+const search = await measure(
+  app.info.port,
+  (i) =>
+    i % 3 === 2
+      ? `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % ROWS)}@example.org`)}`
+      : `/v1/emails?search=${WORDS[i % 16]}+${WORDS[(i * 5) % 16]}&limit=50`,
+  auth,
+);
 // Terms that match every row ("example", "hello") or one row in 16 (a single word), and a
 // second page of such a search: the ranking window bounds their cost.
 const COMMON = ["example", "hello", "bench", ...WORDS];
@@ -83,7 +114,8 @@ const searchNext = await measure(app.info.port, (i) => secondPages[i % secondPag
 
 // Ceiling: node:http + one indexed select of 50 rows per request.
 const bareServer = http.createServer(async (req, res) => {
-  const rows = await sql`select id, status, "from", "to", subject, created_at, sent_at, tags from emails where account_id = ${app.info.accountId} order by created_at desc nulls last, id desc nulls last limit 50`;
+  const rows =
+    await sql`select id, status, "from", "to", subject, created_at, sent_at, tags from emails where account_id = ${app.info.accountId} order by created_at desc nulls last, id desc nulls last limit 50`;
   res.writeHead(200, { "content-type": "application/json" });
   res.end(JSON.stringify(rows));
 });
@@ -95,17 +127,22 @@ await sql.end();
 await app.stop();
 await dropDatabase(db.name);
 
-console.log(JSON.stringify({
-  bench: "list",
-  server: app.server,
-  rows: ROWS,
-  seed_seconds: round(seedSeconds),
-  list_p50_ms: list.p50, list_p95_ms: list.p95,
-  list_status_p95_ms: listStatus.p95,
-  search_p50_ms: search.p50, search_p95_ms: search.p95,
-  search_common_p50_ms: searchCommon.p50, search_common_p95_ms: searchCommon.p95,
-  search_next_page_p95_ms: searchNext.p95,
-  errors: list.errors + listStatus.errors + search.errors + searchCommon.errors + searchNext.errors,
-  bare_list_p95_ms: bare.p95,
-  ratio_to_ceiling: round(list.p95 / bare.p95),
-}));
+console.log(
+  JSON.stringify({
+    bench: "list",
+    server: app.server,
+    rows: ROWS,
+    seed_seconds: round(seedSeconds),
+    list_p50_ms: list.p50,
+    list_p95_ms: list.p95,
+    list_status_p95_ms: listStatus.p95,
+    search_p50_ms: search.p50,
+    search_p95_ms: search.p95,
+    search_common_p50_ms: searchCommon.p50,
+    search_common_p95_ms: searchCommon.p95,
+    search_next_page_p95_ms: searchNext.p95,
+    errors: list.errors + listStatus.errors + search.errors + searchCommon.errors + searchNext.errors,
+    bare_list_p95_ms: bare.p95,
+    ratio_to_ceiling: round(list.p95 / bare.p95),
+  }),
+);

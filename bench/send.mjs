@@ -9,8 +9,16 @@ const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`; // ≈ 1 KB messag
 const bareDb = await freshDatabase("bench_bare");
 const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
 const bareResult = await load({
-  port: bare.info.port, connections: CONNECTIONS, durationMs: DURATION, window: cpuWindow(bare.child.pid, bareDb.name),
-  request: () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }) }),
+  port: bare.info.port,
+  connections: CONNECTIONS,
+  durationMs: DURATION,
+  window: cpuWindow(bare.child.pid, bareDb.name),
+  request: () => ({
+    method: "POST",
+    path: "/",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }),
+  }),
 });
 await bare.stop();
 await dropDatabase(bareDb.name);
@@ -19,9 +27,13 @@ const db = await freshDatabase("bench_send");
 const app = await startBenchServer(db.url);
 let i = 0;
 const sendResult = await load({
-  port: app.info.port, connections: CONNECTIONS, durationMs: DURATION, window: cpuWindow(app.child.pid, db.name),
+  port: app.info.port,
+  connections: CONNECTIONS,
+  durationMs: DURATION,
+  window: cpuWindow(app.child.pid, db.name),
   request: () => ({
-    method: "POST", path: "/v1/emails",
+    method: "POST",
+    path: "/v1/emails",
     headers: { "content-type": "application/json", authorization: `Bearer ${app.info.apiKey}` },
     body: JSON.stringify({ from: app.info.from, to: `user${++i}@example.org`, subject: `Bench ${i}`, html }),
   }),
@@ -31,20 +43,22 @@ await dropDatabase(db.name);
 
 const perRequest = (r, part) => (r.cpu && r.requests ? Math.round((r.cpu[part] / r.requests) * 1e6) : null);
 
-console.log(JSON.stringify({
-  bench: "send",
-  server: app.server,
-  connections: CONNECTIONS,
-  sends_per_s: sendResult.rps,
-  p50_ms: sendResult.p50,
-  p99_ms: sendResult.p99,
-  statuses: sendResult.statuses,
-  bare_ceiling_per_s: bareResult.rps,
-  bare_p99_ms: bareResult.p99,
-  ratio_to_ceiling: Math.round((sendResult.rps / bareResult.rps) * 100) / 100,
-  // CPU per request in the server process and in PostgreSQL's backends while measured.
-  server_cpu_us_per_send: perRequest(sendResult, "server"),
-  db_cpu_us_per_send: perRequest(sendResult, "db"),
-  bare_server_cpu_us: perRequest(bareResult, "server"),
-  bare_db_cpu_us: perRequest(bareResult, "db"),
-}));
+console.log(
+  JSON.stringify({
+    bench: "send",
+    server: app.server,
+    connections: CONNECTIONS,
+    sends_per_s: sendResult.rps,
+    p50_ms: sendResult.p50,
+    p99_ms: sendResult.p99,
+    statuses: sendResult.statuses,
+    bare_ceiling_per_s: bareResult.rps,
+    bare_p99_ms: bareResult.p99,
+    ratio_to_ceiling: Math.round((sendResult.rps / bareResult.rps) * 100) / 100,
+    // CPU per request in the server process and in PostgreSQL's backends while measured.
+    server_cpu_us_per_send: perRequest(sendResult, "server"),
+    db_cpu_us_per_send: perRequest(sendResult, "db"),
+    bare_server_cpu_us: perRequest(bareResult, "server"),
+    bare_db_cpu_us: perRequest(bareResult, "db"),
+  }),
+);

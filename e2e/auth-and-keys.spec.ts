@@ -1,5 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { confirmAddress, createKey, mailTo, open, PASSWORD, signIn, signUp, submitSignUp, uniqueEmail, v1, verificationPath } from "./helpers";
+import {
+  confirmAddress,
+  createKey,
+  mailTo,
+  open,
+  PASSWORD,
+  signIn,
+  signUp,
+  submitSignUp,
+  uniqueEmail,
+  v1,
+  verificationPath,
+} from "./helpers";
 
 const FAILED = "Wrong email or password, or the address is not confirmed yet (follow the link we emailed you).";
 

@@ -50,10 +50,16 @@ test("emails: a send over /v1 shows in the list with its timeline and rendered m
   const key = await createKey(page, "sender");
   const subject = `Hello from e2e ${Date.now()}`;
   const sent = await v1(baseURL!, "POST", "/v1/emails", key, {
-    from: SANDBOX, to: SIMULATOR, subject, html: "<h1>Rendered heading</h1><p>Body text</p>", text: "Body text",
+    from: SANDBOX,
+    to: SIMULATOR,
+    subject,
+    html: "<h1>Rendered heading</h1><p>Body text</p>",
+    text: "Body text",
   });
   expect(sent.status).toBe(200);
-  await expect.poll(async () => (await v1(baseURL!, "GET", `/v1/emails/${sent.body.id}`, key)).body.status, { timeout: 20_000 }).toBe("delivered");
+  await expect
+    .poll(async () => (await v1(baseURL!, "GET", `/v1/emails/${sent.body.id}`, key)).body.status, { timeout: 20_000 })
+    .toBe("delivered");
 
   await open(page, "/emails");
   const row = page.getByTestId("email-row").filter({ hasText: subject });
@@ -99,7 +105,9 @@ test("suppressions: add one, add in bulk, remove", async ({ page, baseURL }) => 
   expect(list.body.data.map((s: any) => s.address)).toEqual(["a@example.com", "c@example.com", "single@example.com"]);
 
   await page.getByLabel("Email address").fill("not-an-address@");
-  await page.getByLabel("Email address").evaluate((el: HTMLInputElement) => { el.type = "text"; });
+  await page.getByLabel("Email address").evaluate((el: HTMLInputElement) => {
+    el.type = "text";
+  });
   await page.getByRole("button", { name: "Suppress", exact: true }).click();
   await expect(page.locator(".alert.error")).toContainText("email");
 });

@@ -34,7 +34,8 @@ export async function submitSignUp(page: Page, email: string, password = PASSWOR
  * Needs the server playwright.config.ts starts (not E2E_BASE_URL).
  */
 export async function mailTo(address: string, subject: string): Promise<string> {
-  if (!process.env.E2E_SCRATCH || process.env.E2E_BASE_URL) throw new Error("reading the sink needs the server playwright.config.ts starts");
+  if (!process.env.E2E_SCRATCH || process.env.E2E_BASE_URL)
+    throw new Error("reading the sink needs the server playwright.config.ts starts");
   const sql = postgres({ path: pgliteSocketPath(path.join(process.env.E2E_SCRATCH, "db")), max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ text: string }[]>`
@@ -99,6 +100,10 @@ export async function v1(baseURL: string, method: string, path: string, key: str
   });
   const text = await res.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: json, text };
 }

@@ -25,7 +25,10 @@ test("/v1 JSON carries nosniff", async ({ request }) => {
 });
 
 test("/api/trpc refuses a body over MAX_BODY_BYTES with 413 and still serves small ones", async ({ request }) => {
-  const big = await request.post("/api/trpc/apiKeys.create", { headers: { "content-type": "application/json" }, data: Buffer.alloc(10 * 1024 * 1024 + 1, 120) });
+  const big = await request.post("/api/trpc/apiKeys.create", {
+    headers: { "content-type": "application/json" },
+    data: Buffer.alloc(10 * 1024 * 1024 + 1, 120),
+  });
   expect(big.status()).toBe(413);
   expect((await big.json()).error.type).toBe("validation_error");
   const small = await request.post("/api/trpc/apiKeys.create", { headers: { "content-type": "application/json" }, data: { name: "x" } });

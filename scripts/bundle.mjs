@@ -14,7 +14,11 @@ const directoryImports = {
   setup(b) {
     b.onResolve({ filter: /^(@[^/]+\/)?[^./][^/]*\/[^.]+$/ }, (args) => {
       let resolved;
-      try { resolved = require.resolve(args.path); } catch { return undefined; }
+      try {
+        resolved = require.resolve(args.path);
+      } catch {
+        return undefined;
+      }
       for (const suffix of [".js", "/index.js"]) {
         if (resolved.endsWith(`/node_modules/${args.path}${suffix}`)) return { path: `${args.path}${suffix}`, external: true };
       }

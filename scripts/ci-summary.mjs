@@ -6,7 +6,10 @@ const dir = process.argv[2] ?? ".ci-out";
 let passed = 0;
 let failed = 0;
 const failedBySuite = new Map();
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   let p = 0;
   let f = 0;

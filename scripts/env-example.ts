@@ -15,7 +15,7 @@ const HEADINGS: Record<VariableDoc["section"], string> = {
 /** Each variable commented out at its default: an empty value would also mean the default, but the SDKs we share variables with may read it differently. */
 export function renderEnvExample(): string {
   const lines = [
-    "# Every environment variable Posthaste reads, at its default (README, \"Configuration\").",
+    '# Every environment variable Posthaste reads, at its default (README, "Configuration").',
     "# Generated from server/env.ts by `npm run env:example`: edit the schema, not this file.",
     "# Unset and empty mean the same: the default. Set values in the server's environment",
     "# (service manager, `docker run --env-file`, …).",

@@ -36,7 +36,9 @@ function crossProblems(v: Partial<EnvValues>): string[] {
   // The Inngest dev server accepts unsigned calls: never in production (NODE_ENV=production,
   // which `npm start` and `next start` set).
   if (v.NODE_ENV === "production" && inngestDev(v)) {
-    problems.push("INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY");
+    problems.push(
+      "INNGEST_DEV is set but NODE_ENV=production: the Inngest dev server runs functions without signed requests. Unset INNGEST_DEV and set INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY",
+    );
   }
   return problems;
 }
@@ -68,7 +70,8 @@ function fromValues(v: EnvValues) {
     rampStages: v.RAMP_STAGES,
     jobsDriver: v.JOBS_DRIVER ?? (inngestConfigured ? "inngest" : "embedded"),
     /** Messages per second the provider accepts, for the Inngest throttle (SES: its default send rate). */
-    providerMaxPerSecond: v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
+    providerMaxPerSecond:
+      v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
     maxBodyBytes: v.MAX_BODY_BYTES,
     maxMessageBytes: v.MAX_MESSAGE_BYTES,
     plansOverride: v.PLANS,

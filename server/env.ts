@@ -53,9 +53,18 @@ const nonNegativeNumbers = (fallback: number[]) =>
     return numbers.every((n) => n !== undefined) ? (numbers as number[]) : undefined;
   });
 /** Any number, as given (tests use -1 for "never"). */
-const anyNumber = (fallback: number) => parsed(fallback, "is not a number", (raw) => (Number.isFinite(Number(raw)) ? Number(raw) : undefined));
-const text = () => z.string().optional().transform((raw) => (given(raw) ? raw : null));
-const textOr = (fallback: string) => z.string().optional().transform((raw) => (given(raw) ? raw : fallback));
+const anyNumber = (fallback: number) =>
+  parsed(fallback, "is not a number", (raw) => (Number.isFinite(Number(raw)) ? Number(raw) : undefined));
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => (given(raw) ? raw : null));
+const textOr = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw) => (given(raw) ? raw : fallback));
 /** The entries of a comma-separated value, trimmed, empty ones dropped. */
 const items = (raw: string) =>
   raw
@@ -109,30 +118,57 @@ export const envSchema = z.object({
   AWS_REGION: textOr("us-east-1").register(envDocs, main("Amazon SES v2 region (docs/ses.md)")),
   SES_ENDPOINT: url().register(envDocs, main("SES-compatible endpoint (LocalStack, tests); unset = Amazon's")),
   SES_CONFIGURATION_SET: text().register(envDocs, main("SES configuration set whose events are published to SNS")),
-  AWS_ACCESS_KEY_ID: text().register(envDocs, main("read by the AWS SDK; with SES_ENDPOINT and neither this nor AWS_PROFILE, placeholder credentials are used")),
+  AWS_ACCESS_KEY_ID: text().register(
+    envDocs,
+    main("read by the AWS SDK; with SES_ENDPOINT and neither this nor AWS_PROFILE, placeholder credentials are used"),
+  ),
   AWS_PROFILE: text().register(envDocs, main("read by the AWS SDK (see AWS_ACCESS_KEY_ID)")),
-  SNS_TOPIC_ARNS: list().register(envDocs, main("comma-separated SNS topic ARNs whose SES events POST /api/ses/sns accepts; required with MAIL_PROVIDER=ses")),
+  SNS_TOPIC_ARNS: list().register(
+    envDocs,
+    main("comma-separated SNS topic ARNs whose SES events POST /api/ses/sns accepts; required with MAIL_PROVIDER=ses"),
+  ),
   SANDBOX_SENDER: textOr("onboarding@posthaste.dev").register(envDocs, main("test-mode sender address")),
   SYSTEM_SENDER: text().register(envDocs, main("sender of owner notices; default notifications@<APP_URL host>")),
-  ENCRYPTION_KEY: text().register(envDocs, main("encrypts DKIM keys and webhook secrets at rest; generated on the embedded quick start, required with DATABASE_URL")),
-  AUTH_SECRET: text().register(envDocs, main("signs dashboard sessions and tracking tokens; generated on the embedded quick start, required with DATABASE_URL")),
+  ENCRYPTION_KEY: text().register(
+    envDocs,
+    main("encrypts DKIM keys and webhook secrets at rest; generated on the embedded quick start, required with DATABASE_URL"),
+  ),
+  AUTH_SECRET: text().register(
+    envDocs,
+    main("signs dashboard sessions and tracking tokens; generated on the embedded quick start, required with DATABASE_URL"),
+  ),
   WEBHOOK_RETRY_SCHEDULE: nonNegativeNumbers([5, 300, 1800, 7200, 18000, 36000, 36000]).register(
     envDocs,
     main("seconds between webhook attempts"),
   ),
   WEBHOOK_ALLOWED_ORIGINS: origins().register(envDocs, main("origins exempt from the https/443/public-host webhook rules (development)")),
   DNS_SERVERS: list().register(envDocs, main("resolvers for domain checks and webhook targets, e.g. 127.0.0.1:5353; unset = the system's")),
-  RAMP_STAGES: nonNegativeNumbers([]).register(envDocs, main("recipients per day for days 1, 2, … after approval, e.g. 100,500,2000; unset = no ramp")),
+  RAMP_STAGES: nonNegativeNumbers([]).register(
+    envDocs,
+    main("recipients per day for days 1, 2, … after approval, e.g. 100,500,2000; unset = no ramp"),
+  ),
   PLANS: text().register(envDocs, main('JSON overriding plan limits, e.g. {"free":{"month":5000}}')),
-  JOBS_DRIVER: oneOf(["inngest", "embedded"]).register(envDocs, main("who runs background functions; default embedded, or inngest when an Inngest variable is set")),
+  JOBS_DRIVER: oneOf(["inngest", "embedded"]).register(
+    envDocs,
+    main("who runs background functions; default embedded, or inngest when an Inngest variable is set"),
+  ),
   INNGEST_EVENT_KEY: text().register(envDocs, main("Inngest event key (Inngest Cloud / self-hosted; read by the Inngest client too)")),
   INNGEST_SIGNING_KEY: text().register(envDocs, main("Inngest signing key (read by the Inngest client too)")),
   INNGEST_DEV: text().register(envDocs, main("use the Inngest dev server (1 or its URL); a start-up error with NODE_ENV=production")),
   MAX_BODY_BYTES: positiveInteger(10 * 1024 * 1024).register(envDocs, main("largest request body (413 above)")),
-  MAX_MESSAGE_BYTES: positiveInteger(10 * 1024 * 1024).register(envDocs, main("largest message: content plus decoded attachments (413 above)")),
-  TRUSTED_PROXY_HOPS: nonNegativeNumber(0).register(envDocs, main("proxies in front that append to X-Forwarded-For (0: the socket's peer is the client)")),
+  MAX_MESSAGE_BYTES: positiveInteger(10 * 1024 * 1024).register(
+    envDocs,
+    main("largest message: content plus decoded attachments (413 above)"),
+  ),
+  TRUSTED_PROXY_HOPS: nonNegativeNumber(0).register(
+    envDocs,
+    main("proxies in front that append to X-Forwarded-For (0: the socket's peer is the client)"),
+  ),
 
-  PLATFORM_DKIM_PRIVATE_KEY: text().register(envDocs, tuning("PEM DKIM key (\\n for line breaks) for mail from the sandbox and system senders; unset: unsigned, with a warning")),
+  PLATFORM_DKIM_PRIVATE_KEY: text().register(
+    envDocs,
+    tuning("PEM DKIM key (\\n for line breaks) for mail from the sandbox and system senders; unset: unsigned, with a warning"),
+  ),
   PLATFORM_DKIM_SELECTOR: textOr("posthaste").register(envDocs, tuning("selector of PLATFORM_DKIM_PRIVATE_KEY")),
   SMTP_POOL_SIZE: nonNegativeNumber(8).register(envDocs, tuning("pooled SMTP connections")),
   SMTP_TLS_REJECT_UNAUTHORIZED: z
@@ -142,9 +178,15 @@ export const envSchema = z.object({
     .register(envDocs, tuning("false accepts a relay's self-signed certificate")),
   DISPATCH_BATCH_SIZE: nonNegativeNumber(100).register(envDocs, tuning("messages claimed per dispatch run")),
   DISPATCH_CONCURRENCY: nonNegativeNumber(4).register(envDocs, tuning("parallel dispatch loops of the embedded driver")),
-  DISPATCH_LEASE_MS: nonNegativeNumber(120_000).register(envDocs, tuning("how long a claimed message is ours before another worker may take it (crash recovery)")),
+  DISPATCH_LEASE_MS: nonNegativeNumber(120_000).register(
+    envDocs,
+    tuning("how long a claimed message is ours before another worker may take it (crash recovery)"),
+  ),
   DISPATCH_IDLE_MS: nonNegativeNumber(1000).register(envDocs, tuning("idle poll interval (scheduled sends become due unannounced)")),
-  DISPATCH_SEND_TIMEOUT_MS: nonNegativeNumber(30_000).register(envDocs, tuning("deadline of one hand-off to the provider; keep DISPATCH_LEASE_MS above twice this")),
+  DISPATCH_SEND_TIMEOUT_MS: nonNegativeNumber(30_000).register(
+    envDocs,
+    tuning("deadline of one hand-off to the provider; keep DISPATCH_LEASE_MS above twice this"),
+  ),
   DISPATCH_RETRY_SCHEDULE: nonNegativeNumbers([30, 120, 600, 1800, 3600, 7200, 14400]).register(
     envDocs,
     tuning("seconds between hand-off retries after a temporary provider failure; once exhausted the email fails"),
@@ -155,7 +197,10 @@ export const envSchema = z.object({
   ),
   BREAKER_MIN_SENDS: nonNegativeNumber(100).register(envDocs, tuning("deliverability breaker: sends in the window before it judges")),
   BREAKER_BOUNCE_RATE: nonNegativeNumber(0.1).register(envDocs, tuning("deliverability breaker: bounce rate that pauses an account")),
-  BREAKER_COMPLAINT_RATE: nonNegativeNumber(0.005).register(envDocs, tuning("deliverability breaker: complaint rate that pauses an account")),
+  BREAKER_COMPLAINT_RATE: nonNegativeNumber(0.005).register(
+    envDocs,
+    tuning("deliverability breaker: complaint rate that pauses an account"),
+  ),
   BREAKER_WINDOW_MS: nonNegativeNumber(24 * 3600 * 1000).register(envDocs, tuning("deliverability breaker window")),
   BREAKER_INTERVAL_MS: nonNegativeNumber(60_000).register(envDocs, tuning("how often the breaker looks")),
   DOMAIN_POLL_SCHEDULE: nonNegativeNumbers([60, 120, 300, 600, 900, 1800, 3600]).register(
@@ -164,21 +209,39 @@ export const envSchema = z.object({
   ),
   DOMAIN_VERIFY_TIMEOUT: nonNegativeNumber(72 * 3600).register(envDocs, tuning("seconds after which a pending domain fails")),
   DOMAIN_HEALTH_INTERVAL: nonNegativeNumber(24 * 3600).register(envDocs, tuning("seconds between health checks of a verified domain")),
-  DOMAIN_VERIFY_CACHE: nonNegativeNumber(10).register(envDocs, tuning("seconds within which a verify call is answered from the last check")),
+  DOMAIN_VERIFY_CACHE: nonNegativeNumber(10).register(
+    envDocs,
+    tuning("seconds within which a verify call is answered from the last check"),
+  ),
   DOMAIN_SWEEP_INTERVAL: nonNegativeNumber(15).register(envDocs, tuning("seconds between the embedded driver's looks for due domains")),
   DOMAIN_MX_HOST: text().register(envDocs, tuning("return-path MX for sink/smtp; default feedback-smtp.<APP_URL host>")),
   DOMAIN_SPF_INCLUDE: text().register(envDocs, tuning("return-path SPF include for sink/smtp; default _spf.<APP_URL host>")),
-  SNS_CERT_URL_PATTERN: regularExpression().register(envDocs, tuning("regular expression replacing the Amazon host check of SNS certificate and subscribe URLs")),
+  SNS_CERT_URL_PATTERN: regularExpression().register(
+    envDocs,
+    tuning("regular expression replacing the Amazon host check of SNS certificate and subscribe URLs"),
+  ),
   SEARCH_WINDOW: positiveInteger(100).register(envDocs, tuning("newest matches ranked together by email search")),
-  SEARCH_RARE_MATCHES: anyNumber(5000).register(envDocs, tuning("a search term estimated at no more messages than this goes straight to the full-text index (-1: never)")),
-  AUTH_SIGNIN_FAILURES_PER_ADDRESS: nonNegativeNumber(10).register(envDocs, tuning("failed dashboard sign-ins per address per window (0 = off)")),
-  AUTH_SIGNIN_ATTEMPTS_PER_IP: nonNegativeNumber(30).register(envDocs, tuning("dashboard sign-in attempts per client IP per window (0 = off)")),
+  SEARCH_RARE_MATCHES: anyNumber(5000).register(
+    envDocs,
+    tuning("a search term estimated at no more messages than this goes straight to the full-text index (-1: never)"),
+  ),
+  AUTH_SIGNIN_FAILURES_PER_ADDRESS: nonNegativeNumber(10).register(
+    envDocs,
+    tuning("failed dashboard sign-ins per address per window (0 = off)"),
+  ),
+  AUTH_SIGNIN_ATTEMPTS_PER_IP: nonNegativeNumber(30).register(
+    envDocs,
+    tuning("dashboard sign-in attempts per client IP per window (0 = off)"),
+  ),
   AUTH_SIGNIN_WINDOW: nonNegativeNumber(900).register(envDocs, tuning("seconds of the sign-in limits' window")),
   AUTH_SIGNUP_PER_IP: nonNegativeNumber(5).register(envDocs, tuning("sign-ups and new-link requests per client IP per window (0 = off)")),
   AUTH_MAILS_PER_ADDRESS: nonNegativeNumber(5).register(envDocs, tuning("mails the public forms send one address per window (0 = off)")),
   AUTH_SIGNUP_WINDOW: nonNegativeNumber(3600).register(envDocs, tuning("seconds of the sign-up limits' window")),
   EMAIL_VERIFICATION_TTL: nonNegativeNumber(24 * 3600).register(envDocs, tuning("seconds a sign-up's verification link stays valid")),
-  TRACKING_TOKEN_TTL_DAYS: nonNegativeNumber(90).register(envDocs, tuning("days a tracking link records opens and clicks; an older click still redirects")),
+  TRACKING_TOKEN_TTL_DAYS: nonNegativeNumber(90).register(
+    envDocs,
+    tuning("days a tracking link records opens and clicks; an older click still redirects"),
+  ),
   TRACKING_MAX_HITS: nonNegativeNumber(100).register(envDocs, tuning("recorded opens per message and clicks per link per message")),
 });
 

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   // Next's WebSocket traffic (dev-mode hot reload) arrives as upgrades, not requests.
   const upgrade = app.getUpgradeHandler();
   running.server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));
-  console.log(`Posthaste listening on ${cfg.appUrl} (port ${running.port}; database: ${cfg.databaseUrl ? "PostgreSQL" : `embedded in ${cfg.pgliteDir}`}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`);
+  console.log(
+    `Posthaste listening on ${cfg.appUrl} (port ${running.port}; database: ${cfg.databaseUrl ? "PostgreSQL" : `embedded in ${cfg.pgliteDir}`}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`,
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -33,4 +33,3 @@ export function ensureSecrets(log: (line: string) => void = console.log): void {
   }
   adoptGeneratedSecrets(Object.fromEntries(missing.map((name) => [name, stored[name]])));
 }
-

@@ -48,7 +48,9 @@ beforeAll(async () => {
   };
   sql = (await import("drizzle-orm")).sql;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 let n = 0;
 const unique = (tag: string) => `${tag}-${process.pid}-${++n}-${Date.now()}@example.com`;
@@ -63,12 +65,17 @@ const uniqueIp = () => `2001:db8:${run}:${(++n).toString(16)}::1`;
 async function signIn(email: string, password: string, ip: string): Promise<string> {
   const csrf = await route.GET(new NextRequest("https://doors.test/api/auth/csrf"));
   const { csrfToken } = await csrf.json();
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const res = await route.POST(new NextRequest("https://doors.test/api/auth/callback/credentials", {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.99, ${ip}` },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "https://doors.test/" }),
-  }));
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const res = await route.POST(
+    new NextRequest("https://doors.test/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.99, ${ip}` },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "https://doors.test/" }),
+    }),
+  );
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get("location")!);
   if (location.pathname === "/") {
@@ -95,7 +102,8 @@ function linkToken(text: string): string {
 
 async function accountOf(email: string) {
   const [row] = await rows<{ id: string; email_verified_at: Date | null; approved_at: Date | null; plan: string }>(
-    sql`select id, email_verified_at, approved_at, plan from accounts where lower(email) = lower(${email})`);
+    sql`select id, email_verified_at, approved_at, plan from accounts where lower(email) = lower(${email})`,
+  );
   return row;
 }
 
@@ -115,7 +123,11 @@ describe("sign-up and verification", () => {
     expect(account).toMatchObject({ email_verified_at: null, approved_at: null, plan: "free" });
     const mails = await mailTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ from: SYSTEM_SENDER, platform_email: SYSTEM_SENDER, subject: "Confirm your email address for Posthaste" });
+    expect(mails[0]).toMatchObject({
+      from: SYSTEM_SENDER,
+      platform_email: SYSTEM_SENDER,
+      subject: "Confirm your email address for Posthaste",
+    });
 
     expect(await signIn(email, PASSWORD, uniqueIp())).toBe("credentials");
     expect(await auth.verification.confirmEmail(linkToken(mails[0].text))).toBe("confirmed");
@@ -137,7 +149,9 @@ describe("sign-up and verification", () => {
     const token = linkToken((await mailTo(email))[0].text);
     expect(await auth.verification.confirmEmail(token, Date.now() + 24 * 3600 * 1000 + 1000)).toBe("invalid");
     const [body, mac] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), x: 9999999999 })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), x: 9999999999 })).toString(
+      "base64url",
+    );
     expect(await auth.verification.confirmEmail(`${forged}.${mac}`)).toBe("invalid");
     // The signature's last character carries two spare bits: the same bytes spelled otherwise are refused too.
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -184,12 +198,17 @@ describe("no account enumeration", () => {
   it("sign-up with a taken address answers like a fresh one, creates nothing, changes nothing and tells the owner", async () => {
     const email = await verifiedOwner();
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from accounts`);
-    await expect(auth.signUp.signUpOwner({ email: email.toUpperCase(), password: "attacker's password", ip: uniqueIp() })).resolves.toBeUndefined();
+    await expect(
+      auth.signUp.signUpOwner({ email: email.toUpperCase(), password: "attacker's password", ip: uniqueIp() }),
+    ).resolves.toBeUndefined();
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from accounts`)).toEqual(before);
     expect(await signIn(email, "attacker's password", uniqueIp())).toBe("credentials");
     expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
     const mails = await mailTo(email);
-    expect(mails.map((m) => m.subject)).toEqual(["Confirm your email address for Posthaste", "Someone tried to sign up to Posthaste with your address"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Confirm your email address for Posthaste",
+      "Someone tried to sign up to Posthaste with your address",
+    ]);
     expect(mails[1].text).toContain("https://doors.test/sign-in");
   });
 
@@ -215,7 +234,9 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) expect(await signIn(email, `wrong ${i}`, uniqueIp())).toBe("credentials");
     expect(await signIn(email, PASSWORD, uniqueIp())).toBe("rate_limited");
     expect(await signIn(email.toUpperCase(), PASSWORD, uniqueIp())).toBe("rate_limited");
-    await rows(sql`update auth_rate_limits set window_started_at = now() - interval '16 minutes' where key = ${`signin-fail:${email.toLowerCase()}`}`);
+    await rows(
+      sql`update auth_rate_limits set window_started_at = now() - interval '16 minutes' where key = ${`signin-fail:${email.toLowerCase()}`}`,
+    );
     expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
   });
 
@@ -252,7 +273,9 @@ describe("rate limits", () => {
     await auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() });
     for (let i = 0; i < 3; i++) await auth.signUp.resendVerification({ email, ip: uniqueIp() });
     await expect(auth.signUp.resendVerification({ email, ip: uniqueIp() })).rejects.toThrow(/Too many attempts/);
-    await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() })).rejects.toBeInstanceOf(auth.rateLimit.TooManyAttempts);
+    await expect(auth.signUp.signUpOwner({ email, password: PASSWORD, ip: uniqueIp() })).rejects.toBeInstanceOf(
+      auth.rateLimit.TooManyAttempts,
+    );
     expect(await mailTo(email)).toHaveLength(4);
   });
 
@@ -299,7 +322,9 @@ describe("the client IP behind npm start's node:http server", () => {
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
     try {
       const port = (http.address() as { port: number }).port;
-      const res = await fetch(`http://127.0.0.1:${port}/sign-in`, { headers: { [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.66", "x-forwarded-for": "192.0.2.77" } });
+      const res = await fetch(`http://127.0.0.1:${port}/sign-in`, {
+        headers: { [auth.clientIp.CLIENT_IP_HEADER]: "192.0.2.66", "x-forwarded-for": "192.0.2.77" },
+      });
       expect(await res.text()).toBe("next");
       expect(seen).toEqual(["127.0.0.1"]);
     } finally {
@@ -340,7 +365,9 @@ describe("hostile input at the doors", () => {
       expect(await signIn(huge, PASSWORD, uniqueIp())).toBe("credentials");
       expect(await signIn(unique("long"), "p".repeat(1_000_000), uniqueIp())).toBe("credentials");
       await expect(auth.signUp.signUpOwner({ email: huge, password: PASSWORD, ip: uniqueIp() })).rejects.toThrow(/valid email/);
-      await expect(auth.signUp.signUpOwner({ email: unique("long"), password: "p".repeat(1_000_000), ip: uniqueIp() })).rejects.toThrow(/at most/);
+      await expect(auth.signUp.signUpOwner({ email: unique("long"), password: "p".repeat(1_000_000), ip: uniqueIp() })).rejects.toThrow(
+        /at most/,
+      );
     } finally {
       probing = false;
       await probe;
@@ -372,7 +399,13 @@ describe("test mode and the signup email", () => {
       expect(res.body.error.type).toBe("sandbox_recipient");
       expect(res.body.error.message).toContain("not verified");
     }
-    const batch = await server.api("POST", "/v1/emails/batch", { key, body: [{ from: SANDBOX, to: "stranger@example.org", subject: "x" }, { from: SANDBOX, to: SIMULATOR, subject: "x" }] });
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key,
+      body: [
+        { from: SANDBOX, to: "stranger@example.org", subject: "x" },
+        { from: SANDBOX, to: SIMULATOR, subject: "x" },
+      ],
+    });
     expect(batch.body.summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
     expect(batch.body.data[0].error.type).toBe("sandbox_recipient");
     expect((await send(key, SIMULATOR)).status).toBe(200);

@@ -13,7 +13,9 @@ beforeAll(async () => {
   key = (await server.account()).apiKey;
   route = await import("../app/v1/[[...path]]/route");
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function viaRoute(method: string, path: string, opts: { key?: string; body?: string } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
@@ -57,7 +59,11 @@ describe("App Router carrier agrees with the node:http server", () => {
 describe("App Router root catch-all", () => {
   it("answers an unknown path as the node:http server does", async () => {
     const unknown = await import("../app/[...unknown]/route");
-    for (const [method, path, accept] of [["GET", "/v2/emails", "*/*"], ["POST", "/nowhere?x=1", "application/json"], ["GET", "/no-page", "text/html"]]) {
+    for (const [method, path, accept] of [
+      ["GET", "/v2/emails", "*/*"],
+      ["POST", "/nowhere?x=1", "application/json"],
+      ["GET", "/no-page", "text/html"],
+    ]) {
       const a = await unknown[method as "GET"](new Request(`http://localhost${path}`, { method, headers: { accept } }));
       const b = await fetch(server.url + path, { method, headers: { accept } });
       expect(a.status, path).toBe(404);

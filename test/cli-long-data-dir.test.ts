@@ -33,8 +33,11 @@ describe.runIf(embedded)("the CLI beside a server whose data directory has a lon
     expect(path.dirname(path.dirname(socket))).toBe(os.tmpdir());
     expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
     expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "server/cli/index.ts", "accounts", "create", "--email", `long-${Date.now()}@example.com`, "--json"],
-      { env: { ...process.env, PGLITE_DIR: longDir }, timeout: 60_000 });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "server/cli/index.ts", "accounts", "create", "--email", `long-${Date.now()}@example.com`, "--json"],
+      { env: { ...process.env, PGLITE_DIR: longDir }, timeout: 60_000 },
+    );
     const { apiKey } = JSON.parse(stdout.trim());
     expect((await server.api("GET", "/v1/api-keys", { key: apiKey })).status).toBe(200);
   });

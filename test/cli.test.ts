@@ -5,11 +5,19 @@ import { startTestServer, type TestServer } from "./support/harness";
 
 const run = promisify(execFile);
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** Runs a command as a user would, while the server holds the database. */
-async function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(command, args, { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
@@ -19,7 +27,8 @@ async function runCommand(command: string, args: string[], env: NodeJS.ProcessEn
 }
 
 /** The CLI's entry point under tsx (without npm's start-up cost). */
-const cliWith = (env: NodeJS.ProcessEnv, ...args: string[]) => runCommand(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], env);
+const cliWith = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+  runCommand(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], env);
 const cli = (...args: string[]) => cliWith(process.env, ...args);
 /** DESIGN.md "Accounts from the command line", run exactly as written there. */
 const npmCli = (...args: string[]) => runCommand("npm", ["run", "cli", "--", ...args]);
@@ -37,7 +46,14 @@ describe("accounts CLI while the server runs", () => {
 
   it("changes plan, approves, pauses and resumes", async () => {
     const { accountId } = JSON.parse((await cli("accounts", "create", "--email", `cli2-${Date.now()}@example.com`, "--json")).stdout);
-    for (const args of [["set-plan", "--plan", "pro"], ["approve"], ["pause"], ["resume"], ["throttle", "--per-day", "10"], ["unthrottle"]]) {
+    for (const args of [
+      ["set-plan", "--plan", "pro"],
+      ["approve"],
+      ["pause"],
+      ["resume"],
+      ["throttle", "--per-day", "10"],
+      ["unthrottle"],
+    ]) {
       const res = await cli("accounts", args[0], "--account", accountId, ...args.slice(1));
       expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
     }
@@ -53,9 +69,14 @@ describe("accounts CLI while the server runs", () => {
   });
 
   it("set-plan returns with the new plan's allowances in force on the running server", async () => {
-    const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", `cli4-${Date.now()}@example.com`, "--approved", "--json")).stdout);
+    const { accountId, apiKey } = JSON.parse(
+      (await cli("accounts", "create", "--email", `cli4-${Date.now()}@example.com`, "--approved", "--json")).stdout,
+    );
     for (let i = 0; i < 2; i++) {
-      const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://hooks${i}.example.com/in`, events: ["email.sent"] } });
+      const created = await server.api("POST", "/v1/webhooks", {
+        key: apiKey,
+        body: { url: `https://hooks${i}.example.com/in`, events: ["email.sent"] },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
     expect((await cli("accounts", "set-plan", "--account", accountId, "--plan", "free")).code).toBe(0);
@@ -68,11 +89,14 @@ describe("accounts CLI while the server runs", () => {
   });
 
   it("pause takes effect on the running server at once, resume lifts it", async () => {
-    const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", `cli3-${Date.now()}@example.com`, "--approved", "--json")).stdout);
-    const send = () => server.api("POST", "/v1/emails", {
-      key: apiKey,
-      body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "hi", text: "hi" },
-    });
+    const { accountId, apiKey } = JSON.parse(
+      (await cli("accounts", "create", "--email", `cli3-${Date.now()}@example.com`, "--approved", "--json")).stdout,
+    );
+    const send = () =>
+      server.api("POST", "/v1/emails", {
+        key: apiKey,
+        body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "hi", text: "hi" },
+      });
     expect((await send()).status).toBe(200);
     expect((await cli("accounts", "pause", "--account", accountId)).code).toBe(0);
     const paused = await send();
@@ -109,7 +133,16 @@ describe("accounts CLI while the server runs", () => {
 
 describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {
   it("accounts create --json prints exactly one JSON object { accountId, apiKey } on stdout", async () => {
-    const res = await npmCli("accounts", "create", "--email", `conf-cli-${process.pid}-${Date.now()}@example.com`, "--plan", "free", "--approved", "--json");
+    const res = await npmCli(
+      "accounts",
+      "create",
+      "--email",
+      `conf-cli-${process.pid}-${Date.now()}@example.com`,
+      "--plan",
+      "free",
+      "--approved",
+      "--json",
+    );
     expect(res.code, res.stderr).toBe(0);
     const created = JSON.parse(res.stdout);
     expect(Object.keys(created)).toEqual(["accountId", "apiKey"]);

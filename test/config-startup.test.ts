@@ -8,10 +8,9 @@ describe("start-up configuration", () => {
   it("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS", () => {
     expect(() => loadConfig({ MAIL_PROVIDER: "ses" })).toThrow(/SNS_TOPIC_ARNS/);
     expect(() => loadConfig({ MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: " , " })).toThrow(/SNS_TOPIC_ARNS/);
-    expect(loadConfig({ MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: "arn:aws:sns:eu-west-1:1:a, arn:aws:sns:eu-west-1:1:b" }).snsTopicArns).toEqual([
-      "arn:aws:sns:eu-west-1:1:a",
-      "arn:aws:sns:eu-west-1:1:b",
-    ]);
+    expect(
+      loadConfig({ MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: "arn:aws:sns:eu-west-1:1:a, arn:aws:sns:eu-west-1:1:b" }).snsTopicArns,
+    ).toEqual(["arn:aws:sns:eu-west-1:1:a", "arn:aws:sns:eu-west-1:1:b"]);
     expect(loadConfig({ MAIL_PROVIDER: "sink" }).mailProvider).toBe("sink");
   });
 
@@ -34,7 +33,14 @@ describe("one validated configuration", () => {
   it("names every bad variable in one start-up error, with why", () => {
     let message = "";
     try {
-      loadConfig({ PORT: "80x", APP_URL: "not a url", MAIL_PROVIDER: "postfix", DISPATCH_RETRY_SCHEDULE: "30,soon", TRUSTED_PROXY_HOPS: "-1", WEBHOOK_ALLOWED_ORIGINS: "::" });
+      loadConfig({
+        PORT: "80x",
+        APP_URL: "not a url",
+        MAIL_PROVIDER: "postfix",
+        DISPATCH_RETRY_SCHEDULE: "30,soon",
+        TRUSTED_PROXY_HOPS: "-1",
+        WEBHOOK_ALLOWED_ORIGINS: "::",
+      });
     } catch (err) {
       message = (err as Error).message;
     }
@@ -50,11 +56,16 @@ describe("one validated configuration", () => {
   });
 
   it("reports rules between variables beside bad variables", () => {
-    expect(() => loadConfig({ MAIL_PROVIDER: "smtp", SMTP_POOL_SIZE: "many" })).toThrow(/SMTP_POOL_SIZE: "many".*\n.*MAIL_PROVIDER=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ MAIL_PROVIDER: "smtp", SMTP_POOL_SIZE: "many" })).toThrow(
+      /SMTP_POOL_SIZE: "many".*\n.*MAIL_PROVIDER=smtp needs SMTP_URL/,
+    );
   });
 
   it("takes unset and empty as the default, and derives the defaults that depend on other variables", () => {
-    for (const env of [{}, { PORT: "", APP_URL: "", MAIL_PROVIDER: "", DISPATCH_RETRY_SCHEDULE: "", AWS_REGION: "", SMTP_TLS_REJECT_UNAUTHORIZED: "" }]) {
+    for (const env of [
+      {},
+      { PORT: "", APP_URL: "", MAIL_PROVIDER: "", DISPATCH_RETRY_SCHEDULE: "", AWS_REGION: "", SMTP_TLS_REJECT_UNAUTHORIZED: "" },
+    ]) {
       const cfg = loadConfig(env);
       expect(cfg.port).toBe(3000);
       expect(cfg.appUrl).toBe("http://localhost:3000");
@@ -74,7 +85,10 @@ describe("one validated configuration", () => {
     expect(cfg.providerMaxPerSecond).toBe(14);
     expect(loadConfig({ PROVIDER_MAX_PER_SECOND: "0" }).providerMaxPerSecond).toBe(1);
     expect(loadConfig({ SMTP_TLS_REJECT_UNAUTHORIZED: "false" }).smtpTlsRejectUnauthorized).toBe(false);
-    expect(loadConfig({ PLATFORM_DKIM_PRIVATE_KEY: "-----BEGIN\\nKEY" }).platformDkim).toEqual({ selector: "posthaste", privateKey: "-----BEGIN\nKEY" });
+    expect(loadConfig({ PLATFORM_DKIM_PRIVATE_KEY: "-----BEGIN\\nKEY" }).platformDkim).toEqual({
+      selector: "posthaste",
+      privateKey: "-----BEGIN\nKEY",
+    });
   });
 });
 
@@ -82,7 +96,10 @@ describe("start-up with a bad configuration", () => {
   it("the server exits before serving, naming each bad variable", async () => {
     const env = { ...process.env, PORT: "eighty", MAIL_PROVIDER: "ses", SNS_TOPIC_ARNS: "", DOMAIN_VERIFY_CACHE: "soon" };
     const started = promisify(execFile)(process.execPath, ["--import", "tsx", "server/main.ts"], { env, timeout: 60_000 });
-    const failure = await started.then(() => null, (err: { code: number; stderr: string }) => err);
+    const failure = await started.then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('PORT: "eighty" is not a positive integer');
     expect(failure?.stderr).toContain('DOMAIN_VERIFY_CACHE: "soon" is not a non-negative number');

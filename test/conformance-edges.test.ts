@@ -8,8 +8,12 @@ import { sender } from "./support/senders";
 // and on a repeat the send checks would now refuse, and the statuses the OpenAPI
 // document lists.
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 function expectValidation(res: { status: number; body: any }, status = 400) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -25,17 +29,23 @@ describe("text PostgreSQL cannot store is a validation_error, never a 500", () =
     ["a lone low surrogate in html", { html: "<p>\udc00</p>" }, "html"],
   ])("%s", async (_name, extra, field) => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...extra } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...extra },
+    });
     expectValidation(res);
     expect(res.body.error.message).toContain(field);
   });
 
   it("a batch entry with a NUL is that entry's error; the others are stored", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
-      { from: s.from, to: "a@example.org", subject: "ok", text: "t" },
-      { from: s.from, to: "b@example.org", subject: "bad\u0000", text: "t" },
-    ] });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [
+        { from: s.from, to: "a@example.org", subject: "ok", text: "t" },
+        { from: s.from, to: "b@example.org", subject: "bad\u0000", text: "t" },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
     expect(res.body.data[1].error.type).toBe("validation_error");
@@ -59,7 +69,9 @@ describe("text PostgreSQL cannot store is a validation_error, never a 500", () =
 describe("list cursors", () => {
   it("a cursor with a position past bigint's range is a 400, not a 500", async () => {
     const s = await sender(server);
-    const cursor = Buffer.from(JSON.stringify({ k: "t", us: "99999999999999999999", id: "01a202ea-0e31-7216-ae4a-49c08d235b71" })).toString("base64url");
+    const cursor = Buffer.from(JSON.stringify({ k: "t", us: "99999999999999999999", id: "01a202ea-0e31-7216-ae4a-49c08d235b71" })).toString(
+      "base64url",
+    );
     expectValidation(await server.api("GET", `/v1/emails?cursor=${cursor}`, { key: s.apiKey }));
   });
 });
@@ -68,7 +80,10 @@ describe("scheduledAt corner cases", () => {
   it("a negative Unix ms is a past time: sent now, not rejected", async () => {
     const s = await sender(server);
     for (const scheduledAt of [-1000, "-1000"]) {
-      const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt } });
+      const res = await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.scheduledAt).toBeNull();
     }
@@ -76,10 +91,20 @@ describe("scheduledAt corner cases", () => {
 
   it("a day that does not exist (30 February) is a 400, not another day", async () => {
     const s = await sender(server);
-    expectValidation(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2030-02-30T10:00:00Z" } }));
-    const leap = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2028-02-29T10:00:00Z" } });
+    expectValidation(
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2030-02-30T10:00:00Z" },
+      }),
+    );
+    const leap = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2028-02-29T10:00:00Z" },
+    });
     expect(leap.status).toBe(200);
-    expect((await server.api("GET", `/v1/emails/${leap.body.id}`, { key: s.apiKey })).body.scheduledAt).toBe(Date.parse("2028-02-29T10:00:00Z"));
+    expect((await server.api("GET", `/v1/emails/${leap.body.id}`, { key: s.apiKey })).body.scheduledAt).toBe(
+      Date.parse("2028-02-29T10:00:00Z"),
+    );
   });
 });
 
@@ -95,8 +120,10 @@ describe("search length", () => {
 describe("newest first inside one millisecond", () => {
   it("a batch's entries list last entry first", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey,
-      body: Array.from({ length: 20 }, (_, i) => ({ from: s.from, to: `o${i}@example.org`, subject: `order ${i}`, text: "t" })) });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: Array.from({ length: 20 }, (_, i) => ({ from: s.from, to: `o${i}@example.org`, subject: `order ${i}`, text: "t" })),
+    });
     expect(res.status).toBe(200);
     const ids: string[] = res.body.data.map((e: { id: string }) => e.id);
     const list = await server.api("GET", "/v1/emails?limit=20", { key: s.apiKey });
@@ -109,11 +136,14 @@ describe("idempotency keys", () => {
     const s = await sender(server);
     await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "blocked@example.org" } });
     const key = `dup-${Date.now()}`;
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
-      { from: s.from, to: "blocked@example.org", subject: "first", text: "t", idempotency_key: key },
-      { from: s.from, to: "fine@example.org", subject: "second", text: "t", idempotency_key: key },
-      { from: s.from, to: "fine@example.org", subject: "third", text: "t", idempotency_key: key },
-    ] });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [
+        { from: s.from, to: "blocked@example.org", subject: "first", text: "t", idempotency_key: key },
+        { from: s.from, to: "fine@example.org", subject: "second", text: "t", idempotency_key: key },
+        { from: s.from, to: "fine@example.org", subject: "third", text: "t", idempotency_key: key },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.data[0].error.type).toBe("suppressed_recipient");
     expect(res.body.data[2]).toEqual(res.body.data[1]);
@@ -134,7 +164,10 @@ describe("idempotency keys", () => {
     const again = await server.api("POST", "/v1/emails", { key: s.apiKey, body, headers: { "idempotency-key": "repeat-1" } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    const batchAgain = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [{ ...body, idempotency_key: "repeat-2" }, body] });
+    const batchAgain = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [{ ...body, idempotency_key: "repeat-2" }, body],
+    });
     expect(batchAgain.body.data[0]).toEqual(batchFirst.body.data[0]);
     expect(batchAgain.body.data[1].error.type).toBe("domain_error");
     // A new key still meets the rules.
@@ -154,7 +187,9 @@ describe("the OpenAPI document", () => {
     }
     expect(statuses("/v1/emails/{id}", "delete")).toEqual(expect.arrayContaining(["200", "404", "409"]));
     expect(doc.paths["/v1/emails"].post.responses["429"].headers["Retry-After"]).toBeTruthy();
-    expect(doc.paths["/v1/emails"].post.responses["413"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
+    expect(doc.paths["/v1/emails"].post.responses["413"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/ErrorEnvelope",
+    );
     const batchItems = doc.paths["/v1/emails/batch"].post.requestBody.content["application/json"].schema.items;
     expect(Object.keys(batchItems.properties)).toEqual(expect.arrayContaining(["from", "to", "subject", "scheduledAt"]));
   });

@@ -8,8 +8,12 @@ import { addDomain, sender, uniqueDomain } from "./support/senders";
 // rules, "States: Email", test mode and review rules of "Authentication", and DESIGN.md's
 // decisions on wire names, addresses, idempotency, cancelling and the timeline.
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ MAX_MESSAGE_BYTES: "8192" }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ MAX_MESSAGE_BYTES: "8192" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 const SANDBOX = "onboarding@posthaste.dev";
 const SIM = "success@simulator.amazonses.com";
@@ -22,24 +26,57 @@ function expectError(res: { status: number; body: any; headers: Headers }, statu
   if (type !== "rate_limited") expect(res.headers.get("retry-after")).toBeNull();
 }
 
-const EMAIL_STATUS_KEYS = ["bcc", "cc", "createdAt", "error", "from", "id", "replyTo", "scheduledAt", "sentAt", "sesMessageId", "status", "subject", "tags", "timeline", "to"];
+const EMAIL_STATUS_KEYS = [
+  "bcc",
+  "cc",
+  "createdAt",
+  "error",
+  "from",
+  "id",
+  "replyTo",
+  "scheduledAt",
+  "sentAt",
+  "sesMessageId",
+  "status",
+  "subject",
+  "tags",
+  "timeline",
+  "to",
+];
 const LIST_ITEM_KEYS = ["createdAt", "from", "id", "sentAt", "status", "subject", "tags", "to"];
 
 describe("POST /v1/emails", () => {
   it("answers 200 with only the id; GET shows EmailStatus plus DESIGN's additions", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
-      from: s.from, to: "Ann Example <ann@example.org>", cc: ["cc@example.org"], bcc: ["bcc@example.org"],
-      subject: "Hi", html: "<p>hi</p>", replyTo: "Help <help@example.org>", tags: [{ name: "k", value: "v" }],
-    } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: {
+        from: s.from,
+        to: "Ann Example <ann@example.org>",
+        cc: ["cc@example.org"],
+        bcc: ["bcc@example.org"],
+        subject: "Hi",
+        html: "<p>hi</p>",
+        replyTo: "Help <help@example.org>",
+        tags: [{ name: "k", value: "v" }],
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.any(String) });
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(got.status).toBe(200);
     expect(Object.keys(got.body).sort()).toEqual(EMAIL_STATUS_KEYS);
     expect(got.body).toMatchObject({
-      id: res.body.id, from: s.from, to: ["Ann Example <ann@example.org>"], cc: ["cc@example.org"], bcc: ["bcc@example.org"],
-      replyTo: ["Help <help@example.org>"], subject: "Hi", tags: [{ name: "k", value: "v" }], scheduledAt: null, error: null,
+      id: res.body.id,
+      from: s.from,
+      to: ["Ann Example <ann@example.org>"],
+      cc: ["cc@example.org"],
+      bcc: ["bcc@example.org"],
+      replyTo: ["Help <help@example.org>"],
+      subject: "Hi",
+      tags: [{ name: "k", value: "v" }],
+      scheduledAt: null,
+      error: null,
     });
     expect(["queued", "sent", "delivered"]).toContain(got.body.status);
     expect(Number.isInteger(got.body.createdAt)).toBe(true);
@@ -54,23 +91,37 @@ describe("POST /v1/emails", () => {
   it("compares the from address case-insensitively and accepts quoted display names", async () => {
     const s = await sender(server);
     for (const from of [`Acme <HELLO@${s.domain.toUpperCase()}>`, `"Acme, Inc." <news@${s.domain}>`, `<bare@${s.domain}>`]) {
-      const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "\"Doe, Jane\" <jane@example.org>", subject: "s", text: "t" } });
+      const res = await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from, to: '"Doe, Jane" <jane@example.org>', subject: "s", text: "t" },
+      });
       expect(res.status, `${from}: ${JSON.stringify(res.body)}`).toBe(200);
     }
   });
 
   it.each([["replyTo"], ["reply_to"]])("accepts %s", async (field) => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: "r@example.org" } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: "r@example.org" },
+    });
     expect(res.status).toBe(200);
     expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.replyTo).toEqual(["r@example.org"]);
   });
 
-  it.each([["scheduledAt", "iso"], ["scheduled_at", "iso"], ["scheduledAt", "ms"], ["scheduled_at", "ms"]])("accepts %s as %s", async (field, form) => {
+  it.each([
+    ["scheduledAt", "iso"],
+    ["scheduled_at", "iso"],
+    ["scheduledAt", "ms"],
+    ["scheduled_at", "ms"],
+  ])("accepts %s as %s", async (field, form) => {
     const s = await sender(server);
     const at = Date.now() + 3_600_000;
     const value = form === "iso" ? new Date(at).toISOString() : at;
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: value } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", [field]: value },
+    });
     expect(res.status).toBe(200);
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(got.body.status).toBe("scheduled");
@@ -80,7 +131,10 @@ describe("POST /v1/emails", () => {
   it("a scheduledAt in the past or within a few seconds is send-now, not rejected", async () => {
     const s = await sender(server);
     for (const value of [Date.now() - 60_000, new Date(Date.now() + 1000).toISOString()]) {
-      const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: value } });
+      const res = await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: value },
+      });
       expect(res.status).toBe(200);
       expect((await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey })).body.status).not.toBe("scheduled");
     }
@@ -112,23 +166,58 @@ describe("POST /v1/emails", () => {
     const s = await sender(server);
     const base = { from: s.from, subject: "s", text: "t" };
     const rcpt = (k: number) => Array.from({ length: k }, (_, i) => `r${i}@example.org`);
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(50).slice(30), bcc: [] } })).status).toBe(200);
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(20).map((a) => "c" + a), bcc: ["x@example.org"] } }), 400, "validation_error");
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: rcpt(30), cc: rcpt(50).slice(30), bcc: [] } })).status,
+    ).toBe(200);
+    expectError(
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { ...base, to: rcpt(30), cc: rcpt(20).map((a) => "c" + a), bcc: ["x@example.org"] },
+      }),
+      400,
+      "validation_error",
+    );
     const tags = (k: number) => Array.from({ length: k }, (_, i) => ({ name: `t${i}`, value: "v" }));
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(10) } })).status).toBe(200);
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(11) } }), 400, "validation_error");
+    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(10) } })).status).toBe(
+      200,
+    );
+    expectError(
+      await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", tags: tags(11) } }),
+      400,
+      "validation_error",
+    );
     const headers = (k: number) => Object.fromEntries(Array.from({ length: k }, (_, i) => [`X-H${i}`, "v"]));
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(10) } })).status).toBe(200);
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(11) } }), 400, "validation_error");
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(10) } })).status,
+    ).toBe(200);
+    expectError(
+      await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, to: "a@example.org", headers: headers(11) } }),
+      400,
+      "validation_error",
+    );
   });
 
   it("missing or invalid fields are 400; an oversized message is 413", async () => {
     const s = await sender(server);
-    for (const body of [{ to: "a@example.org", subject: "s" }, { from: s.from, subject: "s" }, { from: s.from, to: "not an address", subject: "s" }, { from: s.from, to: [], subject: "s" }, { from: s.from, to: "a@example.org", subject: "s", scheduledAt: "tomorrow" }, { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a", content: "%%%" }] }]) {
+    for (const body of [
+      { to: "a@example.org", subject: "s" },
+      { from: s.from, subject: "s" },
+      { from: s.from, to: "not an address", subject: "s" },
+      { from: s.from, to: [], subject: "s" },
+      { from: s.from, to: "a@example.org", subject: "s", scheduledAt: "tomorrow" },
+      { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a", content: "%%%" }] },
+    ]) {
       expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body }), 400, "validation_error");
     }
     const big = Buffer.alloc(9000, 1).toString("base64");
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a.bin", content: big }] } }), 413, "validation_error");
+    expectError(
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "s", attachments: [{ filename: "a.bin", content: big }] },
+      }),
+      413,
+      "validation_error",
+    );
   });
 
   it("domain_error 403 for a from domain not on the account, not verified, or another account's", async () => {
@@ -137,28 +226,52 @@ describe("POST /v1/emails", () => {
     const pending = uniqueDomain("pend");
     await addDomain(s.accountId, pending, { status: "pending", dkim: false });
     for (const from of ["a@unknown-domain.example", `a@${pending}`, `a@${other.domain}`, `Name <a@${other.domain}>`]) {
-      expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "a@example.org", subject: "s", text: "t" } }), 403, "domain_error");
+      expectError(
+        await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "a@example.org", subject: "s", text: "t" } }),
+        403,
+        "domain_error",
+      );
     }
   });
 
   it("suppressed_recipient 422 names the address and reason; unsubscribe blocks only bulk", async () => {
     const s = await sender(server);
     await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "Blocked@Example.org" } });
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "Someone <blocked@example.org>", subject: "s", text: "t" } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "Someone <blocked@example.org>", subject: "s", text: "t" },
+    });
     expectError(res, 422, "suppressed_recipient");
     expect(res.body.error.message).toContain("blocked@example.org");
     expect(res.body.error.message).toContain("manual");
     await sql(`insert into suppressions (account_id, address, reason) values (?, 'unsub@example.org', 'unsubscribe')`, s.accountId);
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t" } })).status).toBe(200);
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t", bulk: true } }), 422, "suppressed_recipient");
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t" } }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "unsub@example.org", subject: "s", text: "t", bulk: true },
+      }),
+      422,
+      "suppressed_recipient",
+    );
   });
 
   it("deliverability_blocked is 403 while the breaker holds the account", async () => {
     const s = await sender(server);
     await sql("update accounts set deliverability_blocked_at = now() where id = ?", s.accountId);
     await invalidateAccount(s.accountId);
-    expectError(await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } }), 403, "deliverability_blocked");
-    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [{ from: s.from, to: "a@example.org", subject: "s", text: "t" }] });
+    expectError(
+      await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } }),
+      403,
+      "deliverability_blocked",
+    );
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [{ from: s.from, to: "a@example.org", subject: "s", text: "t" }],
+    });
     expect(batch.status).toBe(403);
     expect(batch.body.error.type).toBe("deliverability_blocked");
   });
@@ -167,7 +280,8 @@ describe("POST /v1/emails", () => {
 describe("Review and test mode", () => {
   it("an account awaiting review reaches only its domains, its email and simulators (account_pending_review 403)", async () => {
     const s = await sender(server, { approved: false });
-    const send = (to: string, from = s.from) => server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to, subject: "s", text: "t" } });
+    const send = (to: string, from = s.from) =>
+      server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to, subject: "s", text: "t" } });
     expectError(await send("stranger@example.org"), 403, "account_pending_review");
     expect((await send(`someone@${s.domain}`)).status).toBe(200);
     expect((await send(s.email.toUpperCase())).status).toBe(200);
@@ -178,7 +292,10 @@ describe("Review and test mode", () => {
 
   it("test mode rewrites other recipients to the signup email, keeps simulators, accepts a display name", async () => {
     const { apiKey, email } = await server.account();
-    const res = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: `Posthaste <${SANDBOX}>`, to: ["someone@example.org", SIM], subject: "s", text: "t" } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: apiKey,
+      body: { from: `Posthaste <${SANDBOX}>`, to: ["someone@example.org", SIM], subject: "s", text: "t" },
+    });
     expect(res.status).toBe(200);
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: apiKey });
     expect(got.body.to.map((a: string) => a.toLowerCase())).toEqual([email.toLowerCase(), SIM]);
@@ -194,16 +311,22 @@ describe("Review and test mode", () => {
     expectError(over, 429, "rate_limited");
     const retry = over.headers.get("retry-after")!;
     expect(retry).toMatch(/^\d+$/);
-    const midnight = new Date(); midnight.setUTCHours(24, 0, 0, 0);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
     expect(Math.abs(Number(retry) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
   });
 
   it("a scheduled test-mode send counts on the day it goes: past the cap it fails at dispatch", async () => {
     const { apiKey } = await server.account();
-    const later = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "later", text: "t", scheduledAt: Date.now() + 6000 } });
+    const later = await server.api("POST", "/v1/emails", {
+      key: apiKey,
+      body: { from: SANDBOX, to: SIM, subject: "later", text: "t", scheduledAt: Date.now() + 6000 },
+    });
     expect(later.status).toBe(200);
     for (let i = 0; i < 20; i++) {
-      expect((await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: `s${i}`, text: "t" } })).status).toBe(200);
+      expect(
+        (await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: `s${i}`, text: "t" } })).status,
+      ).toBe(200);
     }
     const deadline = Date.now() + 20_000;
     let got;
@@ -219,20 +342,29 @@ describe("Review and test mode", () => {
     const { apiKey, accountId } = await server.account();
     await sql("update accounts set email = '' where id = ?", accountId);
     await invalidateAccount(accountId);
-    expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: "someone@example.org", subject: "s", text: "t" } }), 422, "sandbox_recipient");
-    expect((await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "s", text: "t" } })).status).toBe(200);
+    expectError(
+      await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: "someone@example.org", subject: "s", text: "t" } }),
+      422,
+      "sandbox_recipient",
+    );
+    expect(
+      (await server.api("POST", "/v1/emails", { key: apiKey, body: { from: SANDBOX, to: SIM, subject: "s", text: "t" } })).status,
+    ).toBe(200);
   });
 });
 
 describe("POST /v1/emails/batch", () => {
   it("answers 200 { data, summary } in input order; entry errors are full error objects", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
-      { from: s.from, to: "a@example.org", subject: "1", text: "t" },
-      { from: "x@unknown-domain.example", to: "a@example.org", subject: "2", text: "t" },
-      { from: s.from, subject: "3" },
-      { from: s.from, to: "b@example.org", subject: "4", text: "t" },
-    ] });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [
+        { from: s.from, to: "a@example.org", subject: "1", text: "t" },
+        { from: "x@unknown-domain.example", to: "a@example.org", subject: "2", text: "t" },
+        { from: s.from, subject: "3" },
+        { from: s.from, to: "b@example.org", subject: "4", text: "t" },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["data", "summary"]);
     expect(res.body.summary).toEqual({ total: 4, succeeded: 2, failed: 2 });
@@ -259,7 +391,12 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
   it("404 not_found for a malformed, unknown or foreign id (GET and DELETE)", async () => {
     const s = await sender(server);
     const other = await sender(server);
-    const foreign = (await server.api("POST", "/v1/emails", { key: other.apiKey, body: { from: other.from, to: "a@example.org", subject: "s", text: "t" } })).body.id;
+    const foreign = (
+      await server.api("POST", "/v1/emails", {
+        key: other.apiKey,
+        body: { from: other.from, to: "a@example.org", subject: "s", text: "t" },
+      })
+    ).body.id;
     for (const id of ["nope", "0190a0b0-0000-7000-8000-000000000000", foreign, "%20"]) {
       expectError(await server.api("GET", `/v1/emails/${id}`, { key: s.apiKey }), 404, "not_found");
       expectError(await server.api("DELETE", `/v1/emails/${id}`, { key: s.apiKey }), 404, "not_found");
@@ -268,7 +405,10 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
 
   it("cancelling a scheduled message: { id, canceled: true }, status canceled, timeline entry; again is 409", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: Date.now() + 3_600_000 } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: Date.now() + 3_600_000 },
+    });
     const del = await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id: res.body.id, canceled: true });
@@ -282,7 +422,10 @@ describe("GET /v1/emails/{id} and DELETE /v1/emails/{id}", () => {
 
   it("cancelling a dispatched message is 409 validation_error", async () => {
     const s = await sender(server);
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t" } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t" },
+    });
     await sql("update emails set status = 'sent', sent_at = now() where id = ?", res.body.id);
     expectError(await server.api("DELETE", `/v1/emails/${res.body.id}`, { key: s.apiKey }), 409, "validation_error");
   });
@@ -292,7 +435,15 @@ describe("GET /v1/emails", () => {
   it("pages newest first with EmailListItem; nextCursor null on the last page", async () => {
     const s = await sender(server);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: `m${i}`, text: "t", tags: [{ name: "i", value: String(i) }] } })).body.id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await server.api("POST", "/v1/emails", {
+            key: s.apiKey,
+            body: { from: s.from, to: "a@example.org", subject: `m${i}`, text: "t", tags: [{ name: "i", value: String(i) }] },
+          })
+        ).body.id,
+      );
     const p1 = await server.api("GET", "/v1/emails?limit=2", { key: s.apiKey });
     expect(p1.status).toBe(200);
     expect(Object.keys(p1.body).sort()).toEqual(["data", "hasMore", "nextCursor"]);
@@ -307,7 +458,17 @@ describe("GET /v1/emails", () => {
     expect(all.body.data).toHaveLength(3);
   });
 
-  it.each(["limit=0", "limit=101", "limit=abc", "limit=1.5", "status=bogus", "status=sending", `search=${"a".repeat(513)}`, `search=${Array.from({ length: 17 }, (_, i) => `t${i}`).join("%20")}`, "cursor=garbage"])("400 validation_error for %s", async (query) => {
+  it.each([
+    "limit=0",
+    "limit=101",
+    "limit=abc",
+    "limit=1.5",
+    "status=bogus",
+    "status=sending",
+    `search=${"a".repeat(513)}`,
+    `search=${Array.from({ length: 17 }, (_, i) => `t${i}`).join("%20")}`,
+    "cursor=garbage",
+  ])("400 validation_error for %s", async (query) => {
     const s = await sender(server);
     expectError(await server.api("GET", `/v1/emails?${query}`, { key: s.apiKey }), 400, "validation_error");
   });
@@ -315,12 +476,19 @@ describe("GET /v1/emails", () => {
   it("search of 512 characters and 16 terms is accepted", async () => {
     const s = await sender(server);
     expect((await server.api("GET", `/v1/emails?search=${"a".repeat(512)}`, { key: s.apiKey })).status).toBe(200);
-    expect((await server.api("GET", `/v1/emails?search=${Array.from({ length: 16 }, (_, i) => `t${i}`).join("%20")}`, { key: s.apiKey })).status).toBe(200);
+    expect(
+      (await server.api("GET", `/v1/emails?search=${Array.from({ length: 16 }, (_, i) => `t${i}`).join("%20")}`, { key: s.apiKey })).status,
+    ).toBe(200);
   });
 
   it("status=queued includes mid-dispatch messages, reported as queued", async () => {
     const s = await sender(server);
-    const id = (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "midflight", text: "t", scheduledAt: Date.now() + 3_600_000 } })).body.id;
+    const id = (
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "midflight", text: "t", scheduledAt: Date.now() + 3_600_000 },
+      })
+    ).body.id;
     await sql("update emails set status = 'sending' where id = ?", id);
     const list = await server.api("GET", "/v1/emails?status=queued", { key: s.apiKey });
     const item = list.body.data.find((e: any) => e.id === id);
@@ -378,9 +546,13 @@ describe("GET /v1/usage", () => {
   it("does not count failed domains against the allowance", async () => {
     const s = await sender(server, { plan: "free" });
     const { newId } = await import("../server/lib/ids");
-    await sql(`insert into domains (id, account_id, name, status, provider, dns_records, recommended_records, dkim_selector, failure_reason, suspended_at)
+    await sql(
+      `insert into domains (id, account_id, name, status, provider, dns_records, recommended_records, dkim_selector, failure_reason, suspended_at)
       values (?, ?, ?, 'failed', 'sink', '[]'::jsonb, '[]'::jsonb, 'posthaste', 'timed out', now())`,
-      newId(), s.accountId, `failed-${s.domain}`);
+      newId(),
+      s.accountId,
+      `failed-${s.domain}`,
+    );
     const usage = await server.api("GET", "/v1/usage", { key: s.apiKey });
     expect(usage.status).toBe(200);
     expect(usage.body.domains).toEqual({ count: 1, limit: 1, suspended: 0 });
@@ -406,12 +578,29 @@ describe("GET /v1/emails", () => {
 describe("POST /v1/emails", () => {
   it("an optional field sent as null is absent; a required one is still required", async () => {
     const s = await sender(server);
-    const nulls = { cc: null, bcc: null, html: null, replyTo: null, attachments: null, tags: null, headers: null, idempotency_key: null, scheduledAt: null, bulk: null };
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...nulls } });
+    const nulls = {
+      cc: null,
+      bcc: null,
+      html: null,
+      replyTo: null,
+      attachments: null,
+      tags: null,
+      headers: null,
+      idempotency_key: null,
+      scheduledAt: null,
+      bulk: null,
+    };
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "s", text: "t", ...nulls },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(got.body).toMatchObject({ cc: [], bcc: [], replyTo: [], tags: [], scheduledAt: null });
-    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [{ from: s.from, to: "b@example.org", subject: "s", ...nulls }] });
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [{ from: s.from, to: "b@example.org", subject: "s", ...nulls }],
+    });
     expect(batch.body.summary).toEqual({ total: 1, succeeded: 1, failed: 0 });
     const noSubject = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: null } });
     expect(noSubject.status).toBe(400);

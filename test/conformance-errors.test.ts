@@ -5,8 +5,12 @@ import { startTestServer, type TestServer } from "./support/harness";
 // wire decisions, checked over real HTTP.
 let server: TestServer;
 const APP_URL = "http://docs.conformance.test";
-beforeAll(async () => { server = await startTestServer({ APP_URL, MAX_BODY_BYTES: "65536" }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ APP_URL, MAX_BODY_BYTES: "65536" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** The error envelope exactly: { error: { type, message, docs_url } } and nothing else. */
 function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
@@ -49,8 +53,15 @@ describe("Authentication", () => {
     ["unrecognised", "Bearer ph_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
     ["empty bearer", "Bearer "],
   ])("401 authentication_error when the key is %s", async (_what, authorization) => {
-    for (const [method, path] of [["GET", "/v1/usage"], ["POST", "/v1/emails"], ["POST", "/v1/emails/batch"]]) {
-      const res = await server.api(method, path, { headers: authorization ? { authorization } : {}, body: method === "POST" ? {} : undefined });
+    for (const [method, path] of [
+      ["GET", "/v1/usage"],
+      ["POST", "/v1/emails"],
+      ["POST", "/v1/emails/batch"],
+    ]) {
+      const res = await server.api(method, path, {
+        headers: authorization ? { authorization } : {},
+        body: method === "POST" ? {} : undefined,
+      });
       expectError(res, 401, "authentication_error");
     }
   });
@@ -65,7 +76,10 @@ describe("Authentication", () => {
       expectError(res, 403, "authentication_error");
     }
     // …and may send.
-    const sent = await server.api("POST", "/v1/emails", { key: sendKey, body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "s", text: "t" } });
+    const sent = await server.api("POST", "/v1/emails", {
+      key: sendKey,
+      body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "s", text: "t" },
+    });
     expect(sent.status).toBe(200);
   });
 
@@ -117,7 +131,8 @@ describe("API keys", () => {
 
   it("refuses a 51st live key with validation_error; revoked keys do not count", async () => {
     const { apiKey } = await server.account(); // holds one key already
-    for (let i = 0; i < 49; i++) expect((await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: `k${i}` } })).status).toBe(201);
+    for (let i = 0; i < 49; i++)
+      expect((await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: `k${i}` } })).status).toBe(201);
     const over = await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: "k50" } });
     expectError(over, 400, "validation_error");
     const victim = (await server.api("GET", "/v1/api-keys", { key: apiKey })).body.data.find((k: any) => k.name === "k0");
@@ -139,7 +154,14 @@ describe("API keys", () => {
 describe("Errors: routes, bodies, types", () => {
   it("unknown path and unknown method are 404 not_found naming the served endpoints", async () => {
     const { apiKey } = await server.account();
-    for (const [method, path] of [["GET", "/v1/nope"], ["PUT", "/v1/emails"], ["PATCH", "/v1/api-keys"], ["GET", "/v1"], ["POST", "/v1/usage"], ["GET", "/v1/emails/x/y"]]) {
+    for (const [method, path] of [
+      ["GET", "/v1/nope"],
+      ["PUT", "/v1/emails"],
+      ["PATCH", "/v1/api-keys"],
+      ["GET", "/v1"],
+      ["POST", "/v1/usage"],
+      ["GET", "/v1/emails/x/y"],
+    ]) {
       const res = await server.api(method, path, { key: apiKey });
       expectError(res, 404, "not_found");
       expect(res.body.error.message).toContain("POST /v1/emails");
@@ -153,25 +175,44 @@ describe("Errors: routes, bodies, types", () => {
     const { apiKey } = await server.account();
     expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: "{not json" }), 400, "validation_error");
     expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: "[1,2]" }), 400, "validation_error");
-    expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: "\"str\"" }), 400, "validation_error");
+    expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: '"str"' }), 400, "validation_error");
     expectError(await server.api("POST", "/v1/emails", { key: apiKey }), 400, "validation_error");
     expectError(await server.api("POST", "/v1/emails/batch", { key: apiKey, body: "{}" }), 400, "validation_error");
     expectError(await server.api("POST", "/v1/suppressions", { key: apiKey, body: "{bad" }), 400, "validation_error");
     // JSON with another content type (or none) is still JSON.
-    const plain = await server.api("POST", "/v1/api-keys", { key: apiKey, body: JSON.stringify({ name: "plain" }), headers: { "content-type": "text/plain" } });
+    const plain = await server.api("POST", "/v1/api-keys", {
+      key: apiKey,
+      body: JSON.stringify({ name: "plain" }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(plain.status).toBe(201);
   });
 
   it("a body over the request limit is 413 validation_error", async () => {
     const { apiKey } = await server.account();
-    const res = await server.api("POST", "/v1/emails", { key: apiKey, body: { from: "onboarding@posthaste.dev", to: "a@b.co", subject: "s", text: "x".repeat(70_000) } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: apiKey,
+      body: { from: "onboarding@posthaste.dev", to: "a@b.co", subject: "s", text: "x".repeat(70_000) },
+    });
     expectError(res, 413, "validation_error");
   });
 
   it("wrong types are 400, never coerced (booleans and numbers in bodies)", async () => {
     const { apiKey } = await server.account();
     const base = { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "s", text: "t" };
-    for (const bad of [{ bulk: "false" }, { bulk: "true" }, { bulk: 1 }, { bulk: 0 }, { scheduledAt: true }, { scheduledAt: { a: 1 } }, { subject: 5 }, { to: 5 }, { tags: "x" }, { headers: [] }, { html: false }]) {
+    for (const bad of [
+      { bulk: "false" },
+      { bulk: "true" },
+      { bulk: 1 },
+      { bulk: 0 },
+      { scheduledAt: true },
+      { scheduledAt: { a: 1 } },
+      { subject: 5 },
+      { to: 5 },
+      { tags: "x" },
+      { headers: [] },
+      { html: false },
+    ]) {
       expectError(await server.api("POST", "/v1/emails", { key: apiKey, body: { ...base, ...bad } }), 400, "validation_error");
       const batch = await server.api("POST", "/v1/emails/batch", { key: apiKey, body: [{ ...base, ...bad }] });
       expect(batch.status).toBe(200);
@@ -179,7 +220,10 @@ describe("Errors: routes, bodies, types", () => {
       expect(batch.body.data[0].error.type).toBe("validation_error");
     }
     for (const bad of [{ enabled: "false" }, { enabled: "true" }, { enabled: 0 }, { description: 5 }, { events: "*" }, { url: 443 }]) {
-      const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/hook", events: ["*"], ...bad } });
+      const res = await server.api("POST", "/v1/webhooks", {
+        key: apiKey,
+        body: { url: "https://example.com/hook", events: ["*"], ...bad },
+      });
       expectError(res, 400, "validation_error");
     }
     expectError(await server.api("POST", "/v1/domains", { key: apiKey, body: { name: 12345 } }), 400, "validation_error");

@@ -42,16 +42,38 @@ function expectSigned(d: ReceivedHook, secret: string) {
 describe("Events", () => {
   it("a simulator success gives email.sent and email.delivered with the spec's payload, signed", async () => {
     const s = await subscribe("/ok");
-    const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "Hello", text: "t", tags: [{ name: "k", value: "v" }] } });
+    const sent = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: {
+        from: "onboarding@posthaste.dev",
+        to: "success@simulator.amazonses.com",
+        subject: "Hello",
+        text: "t",
+        tags: [{ name: "k", value: "v" }],
+      },
+    });
     expect(sent.status).toBe(200);
-    const events = await waitFor(() => { const e = at("/ok"); return e.length >= 2 && e; }, 20_000, "two events");
+    const events = await waitFor(
+      () => {
+        const e = at("/ok");
+        return e.length >= 2 && e;
+      },
+      20_000,
+      "two events",
+    );
     const types = events.map((e) => e.body.type).sort();
     expect(types).toEqual(["email.delivered", "email.sent"]);
     for (const e of events) {
       expectSigned(e, s.secret);
       expect(Object.keys(e.body).sort()).toEqual(["created_at", "data", "id", "type"]);
       expect(new Date(e.body.created_at).toISOString()).toBe(e.body.created_at);
-      expect(e.body.data).toEqual({ email_id: sent.body.id, from: "onboarding@posthaste.dev", to: ["success@simulator.amazonses.com"], subject: "Hello", tags: [{ name: "k", value: "v" }] });
+      expect(e.body.data).toEqual({
+        email_id: sent.body.id,
+        from: "onboarding@posthaste.dev",
+        to: ["success@simulator.amazonses.com"],
+        subject: "Hello",
+        tags: [{ name: "k", value: "v" }],
+      });
     }
     const sentEvent = events.find((e) => e.body.type === "email.sent")!;
     const deliveredEvent = events.find((e) => e.body.type === "email.delivered")!;
@@ -65,8 +87,18 @@ describe("Events", () => {
 
   it("a simulator bounce gives email.bounced with recipient and reason, and suppresses the address", async () => {
     const s = await subscribe("/bounce", ["email.bounced"]);
-    const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "bounce@simulator.amazonses.com", subject: "B", text: "t" } });
-    const [event] = await waitFor(() => { const e = at("/bounce"); return e.length >= 1 && e; }, 20_000, "bounce event");
+    const sent = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: "onboarding@posthaste.dev", to: "bounce@simulator.amazonses.com", subject: "B", text: "t" },
+    });
+    const [event] = await waitFor(
+      () => {
+        const e = at("/bounce");
+        return e.length >= 1 && e;
+      },
+      20_000,
+      "bounce event",
+    );
     expect(event.body.type).toBe("email.bounced");
     expect(event.body.data).toMatchObject({ email_id: sent.body.id, recipient: "bounce@simulator.amazonses.com" });
     expect(typeof event.body.data.reason).toBe("string");
@@ -77,8 +109,18 @@ describe("Events", () => {
 
   it("a simulator complaint is delivered, then complained, and suppresses the address", async () => {
     const s = await subscribe("/complaint");
-    const sent = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "complaint@simulator.amazonses.com", subject: "C", text: "t" } });
-    const events = await waitFor(() => { const e = at("/complaint"); return e.some((x) => x.body.type === "email.complained") && e; }, 20_000, "complaint event");
+    const sent = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: "onboarding@posthaste.dev", to: "complaint@simulator.amazonses.com", subject: "C", text: "t" },
+    });
+    const events = await waitFor(
+      () => {
+        const e = at("/complaint");
+        return e.some((x) => x.body.type === "email.complained") && e;
+      },
+      20_000,
+      "complaint event",
+    );
     const complained = events.find((e) => e.body.type === "email.complained")!;
     expect(complained.body.data).toMatchObject({ email_id: sent.body.id, recipient: "complaint@simulator.amazonses.com" });
     await waitFor(() => at("/complaint").some((x) => x.body.type === "email.delivered"), 20_000, "delivered event");

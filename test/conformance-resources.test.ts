@@ -11,7 +11,10 @@ beforeAll(async () => {
   dns = await startDnsServer();
   server = await startTestServer({ DNS_SERVERS: dns.address, WEBHOOK_ALLOWED_ORIGINS: "" });
 });
-afterAll(async () => { await server?.stop(); await dns?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+  await dns?.stop();
+});
 
 let n = 0;
 const domainName = () => `cres${process.pid}x${Date.now().toString(36)}${++n}.example.com`;
@@ -24,8 +27,34 @@ function expectError(res: { status: number; body: any; headers: Headers }, statu
   expect(res.headers.get("retry-after")).toBeNull();
 }
 
-const DOMAIN_KEYS = ["createdAt", "dnsCheckedAt", "dnsHost", "dnsRecords", "failureReason", "id", "name", "recommendedRecords", "status", "suspendedAt", "trackEngagement", "verifiedAt", "dnsRegressedAt"].sort();
-const ENDPOINT_KEYS = ["autoDisabledAt", "consecutiveFailures", "description", "enabled", "events", "id", "lastAttemptAt", "lastError", "lastResponseStatus", "suspendedByPlan", "url"].sort();
+const DOMAIN_KEYS = [
+  "createdAt",
+  "dnsCheckedAt",
+  "dnsHost",
+  "dnsRecords",
+  "failureReason",
+  "id",
+  "name",
+  "recommendedRecords",
+  "status",
+  "suspendedAt",
+  "trackEngagement",
+  "verifiedAt",
+  "dnsRegressedAt",
+].sort();
+const ENDPOINT_KEYS = [
+  "autoDisabledAt",
+  "consecutiveFailures",
+  "description",
+  "enabled",
+  "events",
+  "id",
+  "lastAttemptAt",
+  "lastError",
+  "lastResponseStatus",
+  "suspendedByPlan",
+  "url",
+].sort();
 
 function expectDomain(d: any) {
   expect(Object.keys(d).sort()).toEqual(DOMAIN_KEYS);
@@ -42,7 +71,14 @@ describe("Domains", () => {
     const created = await server.api("POST", "/v1/domains", { key: apiKey, body: { name } });
     expect(created.status).toBe(201);
     expectDomain(created.body);
-    expect(created.body).toMatchObject({ name, status: "pending", verifiedAt: null, dnsRegressedAt: null, suspendedAt: null, trackEngagement: true });
+    expect(created.body).toMatchObject({
+      name,
+      status: "pending",
+      verifiedAt: null,
+      dnsRegressedAt: null,
+      suspendedAt: null,
+      trackEngagement: true,
+    });
     expect(created.body.dnsRecords.length).toBeGreaterThan(0);
     const got = await server.api("GET", `/v1/domains/${created.body.id}`, { key: apiKey });
     expect(got.status).toBe(200);
@@ -125,14 +161,23 @@ describe("Suppressions", () => {
     const res = await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "Mixed.Case@Example.COM" } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ address: "mixed.case@example.com", reason: "manual" });
-    expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "mixed.case@example.com" } })).body).toEqual({ address: "mixed.case@example.com", reason: "manual" });
+    expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "mixed.case@example.com" } })).body).toEqual({
+      address: "mixed.case@example.com",
+      reason: "manual",
+    });
     const { sql } = await import("drizzle-orm");
     const d = await db();
-    await d.db.execute(sql`insert into suppressions (account_id, address, reason) values (${accountId}, 'u@example.com', 'unsubscribe'), (${accountId}, 'hb@example.com', 'hard_bounce')`);
+    await d.db.execute(
+      sql`insert into suppressions (account_id, address, reason) values (${accountId}, 'u@example.com', 'unsubscribe'), (${accountId}, 'hb@example.com', 'hard_bounce')`,
+    );
     expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "u@example.com" } })).body.reason).toBe("manual");
     expect((await server.api("POST", "/v1/suppressions", { key: apiKey, body: { email: "hb@example.com" } })).body.reason).toBe("manual");
     const list = (await server.api("GET", "/v1/suppressions", { key: apiKey })).body.data;
-    expect(Object.fromEntries(list.map((e: any) => [e.address, e.reason]))).toEqual({ "hb@example.com": "hard_bounce", "mixed.case@example.com": "manual", "u@example.com": "manual" });
+    expect(Object.fromEntries(list.map((e: any) => [e.address, e.reason]))).toEqual({
+      "hb@example.com": "hard_bounce",
+      "mixed.case@example.com": "manual",
+      "u@example.com": "manual",
+    });
   });
 
   it("lists by address with exact entries; limit is clamped, not refused; cursor pages", async () => {
@@ -151,7 +196,11 @@ describe("Suppressions", () => {
     expect(zero.body.hasMore).toBe(true);
     expect((await server.api("GET", "/v1/suppressions?limit=-5", { key: apiKey })).body.data).toHaveLength(1);
     expect((await server.api("GET", "/v1/suppressions?limit=1000", { key: apiKey })).body.data).toHaveLength(4);
-    const p2 = await server.api("GET", `/v1/suppressions?limit=2&cursor=${encodeURIComponent((await server.api("GET", "/v1/suppressions?limit=2", { key: apiKey })).body.nextCursor)}`, { key: apiKey });
+    const p2 = await server.api(
+      "GET",
+      `/v1/suppressions?limit=2&cursor=${encodeURIComponent((await server.api("GET", "/v1/suppressions?limit=2", { key: apiKey })).body.nextCursor)}`,
+      { key: apiKey },
+    );
     expect(p2.body.data.map((e: any) => e.address)).toEqual(["mia@example.com", "zed@example.com"]);
     expect(p2.body.nextCursor).toBeNull();
   });
@@ -170,27 +219,57 @@ describe("Suppressions", () => {
 
   it("validation_error for missing or invalid email; bulk add is 201 { data } of 1 to 100", async () => {
     const { apiKey } = await server.account();
-    for (const body of [{}, { email: "" }, { email: "nope" }]) expectError(await server.api("POST", "/v1/suppressions", { key: apiKey, body }), 400, "validation_error");
+    for (const body of [{}, { email: "" }, { email: "nope" }])
+      expectError(await server.api("POST", "/v1/suppressions", { key: apiKey, body }), 400, "validation_error");
     const bulk = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: ["B@example.com", "c@example.com"] } });
     expect(bulk.status).toBe(201);
-    expect(bulk.body).toEqual({ data: [{ address: "b@example.com", reason: "manual" }, { address: "c@example.com", reason: "manual" }] });
+    expect(bulk.body).toEqual({
+      data: [
+        { address: "b@example.com", reason: "manual" },
+        { address: "c@example.com", reason: "manual" },
+      ],
+    });
     expectError(await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: [] } }), 400, "validation_error");
-    expectError(await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: Array.from({ length: 101 }, (_, i) => `x${i}@example.com`) } }), 400, "validation_error");
+    expectError(
+      await server.api("POST", "/v1/suppressions/bulk", {
+        key: apiKey,
+        body: { emails: Array.from({ length: 101 }, (_, i) => `x${i}@example.com`) },
+      }),
+      400,
+      "validation_error",
+    );
   });
 });
 
 describe("Webhook endpoints", () => {
   it("POST is 201 with secret; list, PATCH omit it; exact fields; DELETE { id, deleted: true }", async () => {
     const { apiKey } = await server.account();
-    const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/hook", events: ["email.sent", "email.bounced"], description: "d" } });
+    const created = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { url: "https://example.com/hook", events: ["email.sent", "email.bounced"], description: "d" },
+    });
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual([...ENDPOINT_KEYS, "secret"].sort());
-    expect(created.body).toMatchObject({ url: "https://example.com/hook", events: ["email.sent", "email.bounced"], enabled: true, description: "d", consecutiveFailures: 0, lastAttemptAt: null, lastResponseStatus: null, lastError: null, suspendedByPlan: false, autoDisabledAt: null });
+    expect(created.body).toMatchObject({
+      url: "https://example.com/hook",
+      events: ["email.sent", "email.bounced"],
+      enabled: true,
+      description: "d",
+      consecutiveFailures: 0,
+      lastAttemptAt: null,
+      lastResponseStatus: null,
+      lastError: null,
+      suspendedByPlan: false,
+      autoDisabledAt: null,
+    });
     expect(typeof created.body.secret).toBe("string");
     const list = await server.api("GET", "/v1/webhooks", { key: apiKey });
     expect(Object.keys(list.body)).toEqual(["data"]);
     expect(Object.keys(list.body.data[0]).sort()).toEqual(ENDPOINT_KEYS);
-    const patched = await server.api("PATCH", `/v1/webhooks/${created.body.id}`, { key: apiKey, body: { enabled: false, description: null } });
+    const patched = await server.api("PATCH", `/v1/webhooks/${created.body.id}`, {
+      key: apiKey,
+      body: { enabled: false, description: null },
+    });
     expect(patched.status).toBe(200);
     expect(Object.keys(patched.body).sort()).toEqual(ENDPOINT_KEYS);
     expect(patched.body).toMatchObject({ enabled: false, description: null });
@@ -231,24 +310,47 @@ describe("Webhook endpoints", () => {
     const { apiKey } = await server.account();
     const host = `hook${Date.now()}.conformance.example`;
     dns.set(host, "A", ["10.0.0.7"]);
-    expectError(await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/h`, events: ["*"] } }), 400, "validation_error");
+    expectError(
+      await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/h`, events: ["*"] } }),
+      400,
+      "validation_error",
+    );
     const ok = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/h", events: ["*"] } });
-    expectError(await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: `https://${host}/h` } }), 400, "validation_error");
+    expectError(
+      await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: `https://${host}/h` } }),
+      400,
+      "validation_error",
+    );
   });
 
   it("a 500-character description passes; PATCH applies the same rules", async () => {
     const { apiKey } = await server.account();
-    const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/h", events: ["*"], description: "x".repeat(500) } });
+    const created = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { url: "https://example.com/h", events: ["*"], description: "x".repeat(500) },
+    });
     expect(created.status).toBe(201);
-    for (const body of [{ url: "http://example.com/h" }, { events: [] }, { events: ["bogus"] }, { description: "y".repeat(501) }, { enabled: "false" }]) {
+    for (const body of [
+      { url: "http://example.com/h" },
+      { events: [] },
+      { events: ["bogus"] },
+      { description: "y".repeat(501) },
+      { enabled: "false" },
+    ]) {
       expectError(await server.api("PATCH", `/v1/webhooks/${created.body.id}`, { key: apiKey, body }), 400, "validation_error");
     }
   });
 
   it("the free plan holds one endpoint: the second is validation_error", async () => {
     const { apiKey } = await server.account({ plan: "free" });
-    expect((await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/1", events: ["*"] } })).status).toBe(201);
-    expectError(await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/2", events: ["*"] } }), 400, "validation_error");
+    expect((await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/1", events: ["*"] } })).status).toBe(
+      201,
+    );
+    expectError(
+      await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/2", events: ["*"] } }),
+      400,
+      "validation_error",
+    );
   });
 });
 
@@ -258,7 +360,10 @@ describe("webhook description: at most 500 characters", () => {
     const { apiKey } = await server.account();
     const fits = "😀".repeat(500);
     const over = "😀".repeat(501);
-    const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/hook", events: ["*"], description: fits } });
+    const created = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { url: "https://example.com/hook", events: ["*"], description: fits },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.description).toBe(fits);
     const id = created.body.id;
@@ -267,7 +372,10 @@ describe("webhook description: at most 500 characters", () => {
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.description).toBe(fits);
 
-    const tooLong = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: "https://example.com/hook", events: ["*"], description: over } });
+    const tooLong = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { url: "https://example.com/hook", events: ["*"], description: over },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.type).toBe("validation_error");
     const tooLongPatch = await server.api("PATCH", `/v1/webhooks/${id}`, { key: apiKey, body: { description: over } });

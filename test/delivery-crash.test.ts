@@ -38,7 +38,12 @@ afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-interface Child { proc: ChildProcess; url: string; account: { accountId: string; apiKey: string } | null; exited: Promise<void> }
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  account: { accountId: string; apiKey: string } | null;
+  exited: Promise<void>;
+}
 
 async function startChild(createAccount: boolean): Promise<Child> {
   const env: NodeJS.ProcessEnv = {
@@ -60,15 +65,26 @@ async function startChild(createAccount: boolean): Promise<Child> {
   };
   for (const k of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[k];
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "support", "delivery-child.ts")], {
-    env, cwd: path.join(__dirname, ".."), stdio: ["ignore", "pipe", "pipe"],
+    env,
+    cwd: path.join(__dirname, ".."),
+    stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(proc);
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => { children.delete(proc); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    proc.once("exit", () => {
+      children.delete(proc);
+      resolve();
+    }),
+  );
   let stderr = "";
-  proc.stderr!.on("data", (c: Buffer) => { stderr += c.toString(); });
+  proc.stderr!.on("data", (c: Buffer) => {
+    stderr += c.toString();
+  });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = readline.createInterface({ input: proc.stdout! });
-    rl.on("line", (l) => { if (l.startsWith("{\"ready\"")) resolve(l); });
+    rl.on("line", (l) => {
+      if (l.startsWith('{"ready"')) resolve(l);
+    });
     proc.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${stderr}`)));
     setTimeout(() => reject(new Error(`server not ready in 30 s: ${stderr}`)), 30_000).unref();
   });
@@ -96,7 +112,11 @@ describe("crash safety", () => {
     const created = await call(first.url, key, "POST", "/v1/domains", { name });
     expect(created.status).toBe(201);
     for (const r of created.body.dnsRecords) dnsServer.set(r.name, r.type, [r.value]);
-    await waitFor(async () => (await call(first.url, key, "POST", `/v1/domains/${created.body.id}/verify`)).body.status === "verified", 15_000, "domain verified");
+    await waitFor(
+      async () => (await call(first.url, key, "POST", `/v1/domains/${created.body.id}/verify`)).body.status === "verified",
+      15_000,
+      "domain verified",
+    );
 
     // The burst: 16 senders in parallel; the server dies once 150 of 400 have been accepted.
     const accepted: string[] = [];
@@ -107,7 +127,12 @@ describe("crash safety", () => {
       while (next < total && !killed) {
         const i = next++;
         try {
-          const res = await call(first.url, key, "POST", "/v1/emails", { from: `burst@${name}`, to: [`r${i}@example.org`], subject: `burst ${i}`, text: `message ${i}` });
+          const res = await call(first.url, key, "POST", "/v1/emails", {
+            from: `burst@${name}`,
+            to: [`r${i}@example.org`],
+            subject: `burst ${i}`,
+            text: `message ${i}`,
+          });
           if (res.status === 200) accepted.push(res.body.id);
         } catch {
           // The connection died with the server: not accepted, nothing owed.
@@ -131,17 +156,26 @@ describe("crash safety", () => {
     // Mail accepted after the restart is owed too.
     const after: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const res = await call(second.url, key, "POST", "/v1/emails", { from: `after@${name}`, to: [`a${i}@example.org`], subject: `after ${i}`, text: "x" });
+      const res = await call(second.url, key, "POST", "/v1/emails", {
+        from: `after@${name}`,
+        to: [`a${i}@example.org`],
+        subject: `after ${i}`,
+        text: "x",
+      });
       expect(res.status).toBe(200);
       after.push(res.body.id);
     }
     const owed = [...accepted, ...after];
 
     // Every accepted message reaches a final status over the API and arrives at the relay.
-    await waitFor(async () => {
-      const arrived = new Set(smtp.messages.map(emailIdOf));
-      return owed.every((id) => arrived.has(id));
-    }, 30_000, "every accepted message at the relay");
+    await waitFor(
+      async () => {
+        const arrived = new Set(smtp.messages.map(emailIdOf));
+        return owed.every((id) => arrived.has(id));
+      },
+      30_000,
+      "every accepted message at the relay",
+    );
     for (const id of owed) {
       const res = await call(second.url, key, "GET", `/v1/emails/${id}`);
       expect(res.status).toBe(200);
@@ -158,7 +192,9 @@ describe("crash safety", () => {
     for (const [, list] of duplicated) expect(new Set(list.map(messageIdOf)).size).toBe(1);
     // Mail accepted after the restart, with no crash in its way, goes exactly once.
     for (const id of after) expect(copies.get(id)).toHaveLength(1);
-    console.log(`crash test: ${accepted.length} accepted before the kill, ${beforeRestart} at the relay then, ${duplicated.length} re-sent after the restart`);
+    console.log(
+      `crash test: ${accepted.length} accepted before the kill, ${beforeRestart} at the relay then, ${duplicated.length} re-sent after the restart`,
+    );
 
     second.proc.kill("SIGTERM");
     await second.exited;
@@ -169,13 +205,23 @@ describe("crash safety", () => {
     const name = `crash2-${process.pid}-${Date.now()}.example.com`;
     const created = await call(first.url, key, "POST", "/v1/domains", { name });
     for (const r of created.body.dnsRecords) dnsServer.set(r.name, r.type, [r.value]);
-    await waitFor(async () => (await call(first.url, key, "POST", `/v1/domains/${created.body.id}/verify`)).body.status === "verified", 15_000, "domain verified");
+    await waitFor(
+      async () => (await call(first.url, key, "POST", `/v1/domains/${created.body.id}/verify`)).body.status === "verified",
+      15_000,
+      "domain verified",
+    );
 
     // 2,000 accepted first, all due together a moment later: dispatch is in full swing at the kill.
     const due = Date.now() + 4000;
     const owed: string[] = [];
     for (let b = 0; b < 20; b++) {
-      const batch = Array.from({ length: 100 }, (_, i) => ({ from: `bulk@${name}`, to: [`m${b * 100 + i}@example.org`], subject: `m ${b}/${i}`, text: "x", scheduledAt: due }));
+      const batch = Array.from({ length: 100 }, (_, i) => ({
+        from: `bulk@${name}`,
+        to: [`m${b * 100 + i}@example.org`],
+        subject: `m ${b}/${i}`,
+        text: "x",
+        scheduledAt: due,
+      }));
       const res = await call(first.url, key, "POST", "/v1/emails/batch", batch);
       expect(res.status).toBe(200);
       owed.push(...res.body.data.map((d: { id: string }) => d.id));
@@ -190,8 +236,14 @@ describe("crash safety", () => {
     expect(atKill).toBeLessThan(2000);
 
     const second = await startChild(false);
-    await waitFor(async () => new Set(smtp.messages.map(emailIdOf).filter((id) => mine.has(id))).size === 2000, 45_000, "all 2,000 at the relay");
-    const statuses = await Promise.all(owed.map(async (id) => (await call(second.url, key, "GET", `/v1/emails/${id}`)).body.status as string));
+    await waitFor(
+      async () => new Set(smtp.messages.map(emailIdOf).filter((id) => mine.has(id))).size === 2000,
+      45_000,
+      "all 2,000 at the relay",
+    );
+    const statuses = await Promise.all(
+      owed.map(async (id) => (await call(second.url, key, "GET", `/v1/emails/${id}`)).body.status as string),
+    );
     expect(statuses.filter((st) => st !== "sent" && st !== "delivered")).toEqual([]);
 
     const copies = new Map<string, Received[]>();

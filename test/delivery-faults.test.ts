@@ -90,12 +90,18 @@ describe("delivery through relay faults", () => {
   }, 60_000);
 
   it("550 5.1.1 at RCPT TO is a hard bounce: bounced, email.bounced, the address suppressed; other recipients still get it", async () => {
-    const refuse = new Map([["gone@example.org", "550 5.1.1 <gone@example.org>: user unknown"], ["policy@example.org", "550 5.7.1 not here"]]);
+    const refuse = new Map([
+      ["gone@example.org", "550 5.1.1 <gone@example.org>: user unknown"],
+      ["policy@example.org", "550 5.7.1 not here"],
+    ]);
     const relay = await startSmtpReceiver({ refuseRecipients: refuse });
     stops.push(relay.stop);
     useRelay(relay.url);
     const a = await setup();
-    const [alone, mixed, policy] = await a.sendBatch((i) => [[`gone@example.org`], [`kept@example.org`, `gone@example.org`], [`policy@example.org`]][i], 3);
+    const [alone, mixed, policy] = await a.sendBatch(
+      (i) => [[`gone@example.org`], [`kept@example.org`, `gone@example.org`], [`policy@example.org`]][i],
+      3,
+    );
 
     const bounced = await waitForStatus(alone, ["bounced"]);
     expect(bounced.sentAt).toBeNull();
@@ -111,7 +117,11 @@ describe("delivery through relay faults", () => {
 
     // The relay took the message for kept@ and refused gone@: sent, then gone@ bounced.
     await waitForStatus(mixed, ["bounced"]);
-    expect((await timeline(mixed)).map((t) => [t.type, t.recipient])).toEqual([["queued", null], ["sent", null], ["bounced", "gone@example.org"]]);
+    expect((await timeline(mixed)).map((t) => [t.type, t.recipient])).toEqual([
+      ["queued", null],
+      ["sent", null],
+      ["bounced", "gone@example.org"],
+    ]);
     expect(relay.messages.filter((m) => m.raw.includes(mixed)).map((m) => m.to)).toEqual([["kept@example.org"]]);
 
     // 5.7.1 is a permanent refusal but no bounce: failed, nobody suppressed.

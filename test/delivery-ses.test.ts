@@ -35,14 +35,40 @@ const originalCa = https.globalAgent.options.ca;
 
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sns-cert-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=sns.local", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+      "-days",
+      "1",
+      "-subj",
+      "/CN=sns.local",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   privateKey = fs.readFileSync(path.join(dir, "key.pem"), "utf8");
   const cert = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
   https.globalAgent.options.ca = [...tls.rootCertificates, cert];
   const snsHandler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = req.url ?? "/";
     fetches.set(url.split("?")[0], fetched(url.split("?")[0]) + 1);
-    if (url === "/SimpleNotificationService-test.pem" || url === "/cert-as-text.txt" || url === "/unlisted.pem" || url === "/plain-http.pem") return res.end(cert);
+    if (
+      url === "/SimpleNotificationService-test.pem" ||
+      url === "/cert-as-text.txt" ||
+      url === "/unlisted.pem" ||
+      url === "/plain-http.pem"
+    )
+      return res.end(cert);
     if (url === "/redirecting.pem") {
       res.writeHead(302, { location: `${snsUrl}/SimpleNotificationService-test.pem` });
       return res.end();
@@ -98,7 +124,12 @@ afterAll(async () => {
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:posthaste-events";
 
-function snsMessage(type: "Notification" | "SubscriptionConfirmation", message: string, version: "1" | "2" = "2", extra: Record<string, string> = {}) {
+function snsMessage(
+  type: "Notification" | "SubscriptionConfirmation",
+  message: string,
+  version: "1" | "2" = "2",
+  extra: Record<string, string> = {},
+) {
   // Signed after `extra` applies, so a test can sign any topic or certificate URL it likes.
   const m: Record<string, string> = {
     Type: type,
@@ -110,19 +141,34 @@ function snsMessage(type: "Notification" | "SubscriptionConfirmation", message: 
     SigningCertURL: certUrl,
     ...extra,
   };
-  const keys = type === "Notification" ? ["Message", "MessageId", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
+  const keys =
+    type === "Notification"
+      ? ["Message", "MessageId", "Timestamp", "TopicArn", "Type"]
+      : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
   const signer = createSign(version === "1" ? "RSA-SHA1" : "RSA-SHA256");
   signer.update(keys.map((k) => `${k}\n${m[k]}\n`).join(""));
   m.Signature = signer.sign(privateKey, "base64");
   return m;
 }
 
-const post = (body: unknown) => fetch(`${server.url}/api/ses/sns`, { method: "POST", headers: { "content-type": "text/plain; charset=UTF-8" }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  fetch(`${server.url}/api/ses/sns`, {
+    method: "POST",
+    headers: { "content-type": "text/plain; charset=UTF-8" },
+    body: JSON.stringify(body),
+  });
 
 async function sesSend(to: string[]) {
   const a = await server.account();
   const domain = await addDomain(a.accountId, `ses-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.example.com`);
-  const id = await enqueue(a.accountId, { domainId: domain.id, from: `Shop <orders@${domain.name}>`, to, subject: "Order", text: "thanks", tags: [{ name: "kind", value: "order" }] });
+  const id = await enqueue(a.accountId, {
+    domainId: domain.id,
+    from: `Shop <orders@${domain.name}>`,
+    to,
+    subject: "Order",
+    text: "thanks",
+    tags: [{ name: "kind", value: "order" }],
+  });
   return { ...a, id, domain };
 }
 
@@ -136,7 +182,12 @@ describe("SES provider", () => {
     expect(req.body.FromEmailAddress).toBe(`bounce+${id}@bounces.${domain.name}`);
     expect(req.body.Destination.ToAddresses).toEqual(["buyer@example.org"]);
     expect(req.body.ConfigurationSetName).toBe("posthaste-events");
-    expect(req.body.EmailTags).toEqual(expect.arrayContaining([{ Name: "posthaste_email_id", Value: id }, { Name: "kind", Value: "order" }]));
+    expect(req.body.EmailTags).toEqual(
+      expect.arrayContaining([
+        { Name: "posthaste_email_id", Value: id },
+        { Name: "kind", Value: "order" },
+      ]),
+    );
     const raw = Buffer.from(req.body.Content.Raw.Data, "base64").toString();
     // SES signs with Easy DKIM; we don't add our own signature.
     expect(raw).not.toMatch(/DKIM-Signature/i);
@@ -157,7 +208,10 @@ describe("SES provider", () => {
 
 describe("SNS event ingest", () => {
   it("confirms a subscription only after its signature checks out", async () => {
-    const body = snsMessage("SubscriptionConfirmation", "You have chosen to subscribe", "1", { SubscribeURL: `${snsUrl}/confirm?token=t`, Token: "t" });
+    const body = snsMessage("SubscriptionConfirmation", "You have chosen to subscribe", "1", {
+      SubscribeURL: `${snsUrl}/confirm?token=t`,
+      Token: "t",
+    });
     expect((await post({ ...body, Signature: body.Signature.replace(/^./, (c) => (c === "A" ? "B" : "A")) })).status).toBe(403);
     expect(subscribed).toBe(0);
     const res = await post(body);
@@ -169,12 +223,37 @@ describe("SNS event ingest", () => {
     const { id, apiKey } = await sesSend(["a@example.org", "b@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
     const mail = { messageId: row.sesMessageId, destination: ["a@example.org", "b@example.org"] };
-    const delivery = snsMessage("Notification", JSON.stringify({ eventType: "Delivery", mail, delivery: { recipients: ["a@example.org"] } }));
+    const delivery = snsMessage(
+      "Notification",
+      JSON.stringify({ eventType: "Delivery", mail, delivery: { recipients: ["a@example.org"] } }),
+    );
     expect((await post(delivery)).status).toBe(200);
     await waitForStatus(id, ["delivered"]);
-    const delay = snsMessage("Notification", JSON.stringify({ eventType: "DeliveryDelay", mail, deliveryDelay: { delayType: "MailboxFull", delayedRecipients: [{ emailAddress: "b@example.org", diagnosticCode: "452 mailbox full" }] } }));
+    const delay = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "DeliveryDelay",
+        mail,
+        deliveryDelay: {
+          delayType: "MailboxFull",
+          delayedRecipients: [{ emailAddress: "b@example.org", diagnosticCode: "452 mailbox full" }],
+        },
+      }),
+    );
     expect((await post(delay)).status).toBe(200);
-    const bounce = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail, bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: "B@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }] } }), "1");
+    const bounce = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "Bounce",
+        mail,
+        bounce: {
+          bounceType: "Permanent",
+          bounceSubType: "General",
+          bouncedRecipients: [{ emailAddress: "B@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }],
+        },
+      }),
+      "1",
+    );
     expect((await post(bounce)).status).toBe(200);
     await waitForStatus(id, ["bounced"]);
     // A late delivery does not move the status back.
@@ -183,7 +262,13 @@ describe("SNS event ingest", () => {
 
     expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent", "delivered", "delivery_delayed", "bounced", "delivered"]);
     const events = await eventsFor(id);
-    expect(events.map((e) => e.type)).toEqual(["email.sent", "email.delivered", "email.delivery_delayed", "email.bounced", "email.delivered"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "email.sent",
+      "email.delivered",
+      "email.delivery_delayed",
+      "email.bounced",
+      "email.delivered",
+    ]);
     expect(events[3].data).toMatchObject({ recipient: "b@example.org", reason: "smtp; 550 5.1.1 no such user" });
     const list = await server.api("GET", "/v1/suppressions", { key: apiKey });
     expect(list.body.data).toEqual([expect.objectContaining({ address: "b@example.org", reason: "hard_bounce" })]);
@@ -193,7 +278,17 @@ describe("SNS event ingest", () => {
     const { id, apiKey } = await sesSend(["first@example.org", "second@example.org"]);
     await waitForStatus(id, ["sent"]);
     const mail = { messageId: "ses-id-of-the-second-copy", tags: { posthaste_email_id: [id] } };
-    const bounce = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "second@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }] } }));
+    const bounce = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "Bounce",
+        mail,
+        bounce: {
+          bounceType: "Permanent",
+          bouncedRecipients: [{ emailAddress: "second@example.org", diagnosticCode: "smtp; 550 5.1.1 no such user" }],
+        },
+      }),
+    );
     expect((await post(bounce)).status).toBe(200);
     await waitForStatus(id, ["bounced"]);
     const list = await server.api("GET", "/v1/suppressions", { key: apiKey });
@@ -201,7 +296,14 @@ describe("SNS event ingest", () => {
     // A tag naming a message that never went out through SES (or no message) changes nothing.
     const { id: other } = await sesSend(["third@example.org"]);
     await waitForStatus(other, ["sent"]);
-    const stray = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail: { messageId: "unknown", tags: { posthaste_email_id: ["not-an-email-id"] } }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "third@example.org" }] } }));
+    const stray = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "Bounce",
+        mail: { messageId: "unknown", tags: { posthaste_email_id: ["not-an-email-id"] } },
+        bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "third@example.org" }] },
+      }),
+    );
     expect((await post(stray)).status).toBe(200);
     expect((await emailRow(other)).status).toBe("sent");
   });
@@ -209,7 +311,14 @@ describe("SNS event ingest", () => {
   it("records a complaint and suppresses the complainer", async () => {
     const { id, apiKey } = await sesSend(["c@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
-    const complaint = snsMessage("Notification", JSON.stringify({ notificationType: "Complaint", mail: { messageId: row.sesMessageId }, complaint: { complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: "c@example.org" }] } }));
+    const complaint = snsMessage(
+      "Notification",
+      JSON.stringify({
+        notificationType: "Complaint",
+        mail: { messageId: row.sesMessageId },
+        complaint: { complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: "c@example.org" }] },
+      }),
+    );
     expect((await post(complaint)).status).toBe(200);
     await waitForStatus(id, ["complained"]);
     const complained = (await eventsFor(id)).find((e) => e.type === "email.complained");
@@ -221,7 +330,14 @@ describe("SNS event ingest", () => {
   it("refuses forged, tampered and foreign-certificate notifications", async () => {
     const { id } = await sesSend(["d@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
-    const genuine = snsMessage("Notification", JSON.stringify({ eventType: "Bounce", mail: { messageId: row.sesMessageId }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "d@example.org" }] } }));
+    const genuine = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "Bounce",
+        mail: { messageId: row.sesMessageId },
+        bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "d@example.org" }] },
+      }),
+    );
     expect((await post({ ...genuine, Message: genuine.Message.replace("d@example.org", "e@example.org") })).status).toBe(403);
     expect((await post({ ...genuine, SigningCertURL: "https://evil.example/cert.pem" })).status).toBe(403);
     expect((await post({ hello: "world" })).status).toBe(403);
@@ -230,7 +346,12 @@ describe("SNS event ingest", () => {
     await waitFor(async () => (await emailRow(id)).status === "sent");
   });
 
-  const bounceOf = (sesMessageId: string | null, address: string) => JSON.stringify({ eventType: "Bounce", mail: { messageId: sesMessageId }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: address, diagnosticCode: "550 no such user" }] } });
+  const bounceOf = (sesMessageId: string | null, address: string) =>
+    JSON.stringify({
+      eventType: "Bounce",
+      mail: { messageId: sesMessageId },
+      bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: address, diagnosticCode: "550 no such user" }] },
+    });
 
   async function nothingChanged(id: string, apiKey: string) {
     expect((await emailRow(id)).status).toBe("sent");
@@ -241,11 +362,15 @@ describe("SNS event ingest", () => {
   it("ignores a correctly signed notification from a topic that is not listed", async () => {
     const { id, apiKey } = await sesSend(["f@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
-    const foreign = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", { TopicArn: "arn:aws:sns:eu-west-1:999999999999:someone-elses" });
+    const foreign = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", {
+      TopicArn: "arn:aws:sns:eu-west-1:999999999999:someone-elses",
+    });
     expect((await post(foreign)).status).toBe(403);
     await nothingChanged(id, apiKey);
     // A second listed topic is accepted like the first.
-    const second = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", { TopicArn: "arn:aws:sns:eu-west-1:123456789012:second-topic" });
+    const second = snsMessage("Notification", bounceOf(row.sesMessageId, "f@example.org"), "2", {
+      TopicArn: "arn:aws:sns:eu-west-1:123456789012:second-topic",
+    });
     expect((await post(second)).status).toBe(200);
     await waitForStatus(id, ["bounced"]);
   });
@@ -255,8 +380,16 @@ describe("SNS event ingest", () => {
     const row = await waitForStatus(id, ["sent"]);
     for (const event of [
       bounceOf(row.sesMessageId, "victim@example.net"),
-      JSON.stringify({ eventType: "Complaint", mail: { messageId: row.sesMessageId! }, complaint: { complainedRecipients: [{ emailAddress: "victim@example.net" }] } }),
-      JSON.stringify({ eventType: "DeliveryDelay", mail: { messageId: row.sesMessageId }, deliveryDelay: { delayedRecipients: [{ emailAddress: "victim@example.net" }] } }),
+      JSON.stringify({
+        eventType: "Complaint",
+        mail: { messageId: row.sesMessageId! },
+        complaint: { complainedRecipients: [{ emailAddress: "victim@example.net" }] },
+      }),
+      JSON.stringify({
+        eventType: "DeliveryDelay",
+        mail: { messageId: row.sesMessageId },
+        deliveryDelay: { delayedRecipients: [{ emailAddress: "victim@example.net" }] },
+      }),
       JSON.stringify({ eventType: "Delivery", mail: { messageId: row.sesMessageId }, delivery: { recipients: ["victim@example.net"] } }),
     ]) {
       const res = await post(snsMessage("Notification", event));
@@ -270,7 +403,15 @@ describe("SNS event ingest", () => {
   it("counts cc and bcc recipients as the message's own", async () => {
     const a = await server.account();
     const domain = await addDomain(a.accountId, `ses-cc-${Date.now()}.example.com`);
-    const id = await enqueue(a.accountId, { domainId: domain.id, from: `orders@${domain.name}`, to: ["h@example.org"], cc: ["Carbon <Copy@example.org>"], bcc: ["hidden@example.org"], subject: "Order", text: "thanks" });
+    const id = await enqueue(a.accountId, {
+      domainId: domain.id,
+      from: `orders@${domain.name}`,
+      to: ["h@example.org"],
+      cc: ["Carbon <Copy@example.org>"],
+      bcc: ["hidden@example.org"],
+      subject: "Order",
+      text: "thanks",
+    });
     const row = await waitForStatus(id, ["sent"]);
     expect((await post(snsMessage("Notification", bounceOf(row.sesMessageId, "copy@example.org")))).status).toBe(200);
     expect((await post(snsMessage("Notification", bounceOf(row.sesMessageId, "hidden@example.org")))).status).toBe(200);

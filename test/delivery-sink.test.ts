@@ -32,7 +32,12 @@ describe("sink provider", () => {
 
   it("fails mail whose domain was removed before it left", async () => {
     const a = await server.account();
-    const id = await enqueue(a.accountId, { domainId: "00000000-0000-7000-8000-000000000000", from: "n@gone.example.com", to: ["x@example.org"], text: "x" });
+    const id = await enqueue(a.accountId, {
+      domainId: "00000000-0000-7000-8000-000000000000",
+      from: "n@gone.example.com",
+      to: ["x@example.org"],
+      text: "x",
+    });
     const row = await waitForStatus(id, ["failed"]);
     expect(row.error).toMatch(/removed/);
   });
@@ -49,8 +54,15 @@ describe("deliverability breaker", () => {
       insert into emails (id, account_id, status, "from", "to", recipient_count, message_id, search_text, sent_at)
       select gen_random_uuid()::text, ${a.accountId}, 'delivered', 'n@x', '["ok@example.org"]'::jsonb, 1, gen_random_uuid()::text, '', now() - interval '1 hour'
       from generate_series(1, 90)`);
-    const batch = await server.api("POST", "/v1/emails/batch", { key: a.apiKey,
-      body: Array.from({ length: 10 }, (_, i) => ({ from: `n@${domain.name}`, to: [`bounce+${i}@simulator.amazonses.com`], subject: "s", text: "x" })) });
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: a.apiKey,
+      body: Array.from({ length: 10 }, (_, i) => ({
+        from: `n@${domain.name}`,
+        to: [`bounce+${i}@simulator.amazonses.com`],
+        subject: "s",
+        text: "x",
+      })),
+    });
     expect(batch.body.summary).toEqual({ total: 10, succeeded: 10, failed: 0 });
     const ids: string[] = batch.body.data.map((e: { id: string }) => e.id);
     for (const id of ids) await waitForStatus(id, ["bounced"]);
@@ -59,17 +71,34 @@ describe("deliverability breaker", () => {
       return row.deliverabilityBlockedAt ? row : null;
     });
     expect(blocked.deliverabilityBlockedAt).toBeInstanceOf(Date);
-    const send = () => server.api("POST", "/v1/emails", { key: a.apiKey, body: { from: `n@${domain.name}`, to: ["ok@example.org"], subject: "s", text: "x" } });
-    const refused = await waitFor(async () => { const r = await send(); return r.status === 403 ? r : null; });
+    const send = () =>
+      server.api("POST", "/v1/emails", {
+        key: a.apiKey,
+        body: { from: `n@${domain.name}`, to: ["ok@example.org"], subject: "s", text: "x" },
+      });
+    const refused = await waitFor(async () => {
+      const r = await send();
+      return r.status === 403 ? r : null;
+    });
     expect(refused.body.error.type).toBe("deliverability_blocked");
 
     // A day later the bounces have left the window: the review lifts the hold.
-    await d.update(emails).set({ sentAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(emails.accountId, a.accountId));
+    await d
+      .update(emails)
+      .set({ sentAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(emails.accountId, a.accountId));
     const { evaluateBreaker } = await import("../server/delivery/breaker");
     await evaluateBreaker(d, [a.accountId]);
     const [after] = await d.select().from(accounts).where(eq(accounts.id, a.accountId));
     expect(after.deliverabilityBlockedAt).toBeNull();
-    expect((await waitFor(async () => { const r = await send(); return r.status === 200 ? r : null; })).status).toBe(200);
+    expect(
+      (
+        await waitFor(async () => {
+          const r = await send();
+          return r.status === 200 ? r : null;
+        })
+      ).status,
+    ).toBe(200);
     expect((await emailRow(ids[0])).status).toBe("bounced");
   });
 });

@@ -3,7 +3,16 @@ import { dkimVerify } from "mailauth/lib/dkim/verify";
 import PostalMime from "postal-mime";
 import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
-import { emailRow, eventsFor, resolverFor, sendViaApi, startSmtpReceiver, timeline, verifiedDomainViaApi, waitForStatus } from "./support/delivery";
+import {
+  emailRow,
+  eventsFor,
+  resolverFor,
+  sendViaApi,
+  startSmtpReceiver,
+  timeline,
+  verifiedDomainViaApi,
+  waitForStatus,
+} from "./support/delivery";
 import { waitFor } from "./support/wait";
 
 let server: TestServer;
@@ -48,9 +57,11 @@ async function parse(raw: Buffer) {
 }
 
 const received = (id: string) =>
-  waitFor(async () => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`)), 15_000, `message ${id} at the relay`).catch(async (err) => {
-    throw new Error(`${err.message}: ${JSON.stringify(await emailRow(id))}`);
-  });
+  waitFor(async () => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`)), 15_000, `message ${id} at the relay`).catch(
+    async (err) => {
+      throw new Error(`${err.message}: ${JSON.stringify(await emailRow(id))}`);
+    },
+  );
 
 // Non-ASCII and long enough to be folded into several encoded words: the DKIM header
 // canonicalisation must agree with the verifier's.
@@ -59,14 +70,15 @@ const SUBJECT = "Welcome aboard — ünïcödé, emoji 🎉 and a subject long e
 describe("delivery over SMTP", () => {
   it("builds the message, signs it with the domain's DKIM key and records sent", async () => {
     const a = await setup({ trackEngagement: false });
-    const id = await a.send({ from: `Acme <news@${a.domain}>`,
+    const id = await a.send({
+      from: `Acme <news@${a.domain}>`,
       to: ["Rita <rita@example.org>"],
       cc: ["carl@example.org"],
       bcc: ["hidden@example.org"],
       replyTo: ["support@example.org"],
       subject: SUBJECT,
       text: "plain body",
-      html: "<p>html body <a href=\"https://example.org/x\">x</a></p>",
+      html: '<p>html body <a href="https://example.org/x">x</a></p>',
       headers: { "X-Campaign": "fall" },
       tags: [{ name: "category", value: "welcome" }],
       attachments: [{ filename: "a.txt", content: Buffer.from("attached!").toString("base64"), contentType: "text/plain" }],
@@ -107,7 +119,12 @@ describe("delivery over SMTP", () => {
     const a = await setup();
     const sim = (local: string) => `${local}@simulator.amazonses.com`;
     const ids = Object.fromEntries(
-      await Promise.all(["success", "bounce", "complaint", "ooto", "suppressionlist"].map(async (l) => [l, await a.send({ from: `n@${a.domain}`, to: [sim(l)], text: "hi" })])),
+      await Promise.all(
+        ["success", "bounce", "complaint", "ooto", "suppressionlist"].map(async (l) => [
+          l,
+          await a.send({ from: `n@${a.domain}`, to: [sim(l)], text: "hi" }),
+        ]),
+      ),
     ) as Record<string, string>;
     expect((await waitForStatus(ids.success, ["delivered"])).status).toBe("delivered");
     expect((await waitForStatus(ids.ooto, ["delivered"])).status).toBe("delivered");
@@ -167,7 +184,8 @@ describe("delivery over SMTP", () => {
   it("tracks opens and clicks with signed links and redirects only to the original URL", async () => {
     const a = await setup();
     const target = "https://example.org/path?a=1&b=2";
-    const id = await a.send({ from: `n@${a.domain}`,
+    const id = await a.send({
+      from: `n@${a.domain}`,
       to: ["reader@example.org"],
       html: `<html><body><a href="https://example.org/path?a=1&amp;b=2">go</a> <a href="mailto:x@example.org">mail</a></body></html>`,
     });
@@ -188,7 +206,9 @@ describe("delivery over SMTP", () => {
 
     // Tampering with the token (pointing it elsewhere) is refused: no open redirect.
     const [body, mac] = path(click).slice("/t/c/".length).split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), u: "https://evil.example/" })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), u: "https://evil.example/" }),
+    ).toString("base64url");
     const bad = await fetch(`${server.url}/t/c/${forged}.${mac}`, { redirect: "manual" });
     expect(bad.status).toBe(404);
     expect(bad.headers.get("location")).toBeNull();

@@ -32,10 +32,18 @@ describe("delivery over SMTP with implicit TLS", () => {
     const account = await server.account();
     const name = `tls-${process.pid}-${Date.now()}.example.com`;
     await verifiedDomainViaApi(server, account.apiKey, dnsServer, name);
-    const ids = await Promise.all([1, 2, 3].map((i) => sendViaApi(server, account.apiKey, { from: `hi@${name}`, to: [`r${i}@example.org`], subject: `TLS ${i}`, text: "over TLS" })));
+    const ids = await Promise.all(
+      [1, 2, 3].map((i) =>
+        sendViaApi(server, account.apiKey, { from: `hi@${name}`, to: [`r${i}@example.org`], subject: `TLS ${i}`, text: "over TLS" }),
+      ),
+    );
     for (const id of ids) {
       await waitForStatus(id, ["sent", "delivered"]);
-      const got = await waitFor(async () => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`)), 15_000, `message ${id}`);
+      const got = await waitFor(
+        async () => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`)),
+        15_000,
+        `message ${id}`,
+      );
       const verdict = await dkimVerify(got.raw, { resolver: resolverFor(dnsServer.address) });
       expect(verdict.results[0].status.result).toBe("pass");
     }

@@ -40,17 +40,43 @@ describe("POST /v1/domains", () => {
     const res = await server.api("POST", "/v1/domains", { key: apiKey, body: { name: name.toUpperCase() } });
     expect(res.status).toBe(201);
     const d = res.body;
-    expect(Object.keys(d).sort()).toEqual([
-      "createdAt", "dnsCheckedAt", "dnsHost", "dnsRecords", "failureReason", "id", "name", "recommendedRecords",
-      "status", "suspendedAt", "trackEngagement", "verifiedAt", "dnsRegressedAt",
-    ].sort());
-    expect(d).toMatchObject({ name, status: "pending", verifiedAt: null, dnsCheckedAt: null, dnsHost: "Cloudflare", failureReason: null, dnsRegressedAt: null, suspendedAt: null, trackEngagement: true });
+    expect(Object.keys(d).sort()).toEqual(
+      [
+        "createdAt",
+        "dnsCheckedAt",
+        "dnsHost",
+        "dnsRecords",
+        "failureReason",
+        "id",
+        "name",
+        "recommendedRecords",
+        "status",
+        "suspendedAt",
+        "trackEngagement",
+        "verifiedAt",
+        "dnsRegressedAt",
+      ].sort(),
+    );
+    expect(d).toMatchObject({
+      name,
+      status: "pending",
+      verifiedAt: null,
+      dnsCheckedAt: null,
+      dnsHost: "Cloudflare",
+      failureReason: null,
+      dnsRegressedAt: null,
+      suspendedAt: null,
+      trackEngagement: true,
+    });
     const types = d.dnsRecords.map((r: any) => `${r.type} ${r.name}`);
     expect(types).toEqual([`TXT posthaste._domainkey.${name}`, `TXT bounces.${name}`, `MX bounces.${name}`]);
     expect(d.dnsRecords[0].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
     expect(d.dnsRecords[1].value).toMatch(/^v=spf1 include:\S+ ~all$/);
-    expect(d.recommendedRecords).toEqual([{ type: "TXT", name: `_dmarc.${name}`, value: "v=DMARC1; p=none;", found: null, observed: null }]);
-    for (const r of [...d.dnsRecords, ...d.recommendedRecords]) expect(Object.keys(r).sort()).toEqual(["found", "name", "observed", "type", "value"]);
+    expect(d.recommendedRecords).toEqual([
+      { type: "TXT", name: `_dmarc.${name}`, value: "v=DMARC1; p=none;", found: null, observed: null },
+    ]);
+    for (const r of [...d.dnsRecords, ...d.recommendedRecords])
+      expect(Object.keys(r).sort()).toEqual(["found", "name", "observed", "type", "value"]);
     expect(res.text).not.toMatch(/PRIVATE KEY|v1:/);
 
     const { rows } = await db();
@@ -217,7 +243,11 @@ describe("POST /v1/domains/{id}/verify", () => {
     const res = await server.api("POST", `/v1/domains/${d.id}/verify`, { key: a.apiKey });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "failed", failureReason: "gave up", dnsCheckedAt: null });
-    for (const [method, path] of [["GET", ""], ["POST", "/verify"], ["DELETE", ""]]) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["POST", "/verify"],
+      ["DELETE", ""],
+    ]) {
       const other = await server.api(method, `/v1/domains/${d.id}${path}`, { key: b.apiKey });
       expect(other.status).toBe(404);
       expect(other.body.error.type).toBe("not_found");

@@ -30,7 +30,10 @@ describe("background poll and health check", () => {
     await new Promise((r) => setTimeout(r, 800));
     expect((await server.api("GET", `/v1/domains/${d.id}`, { key: apiKey })).body.status).toBe("pending");
     publish(d);
-    const got = await until(() => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }), (r) => r.body.status === "verified");
+    const got = await until(
+      () => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }),
+      (r) => r.body.status === "verified",
+    );
     expect(got.body.status).toBe("verified");
     expect(got.body.verifiedAt).toBeGreaterThan(d.createdAt);
     expect(got.body.dnsRecords.map((r: any) => r.found)).toEqual(d.dnsRecords.map(() => true));
@@ -40,7 +43,10 @@ describe("background poll and health check", () => {
     const { apiKey } = await server.account();
     const d = (await server.api("POST", "/v1/domains", { key: apiKey, body: { name: unique() } })).body;
     await rows(sql`update domains set created_at = now() - interval '73 hours', next_check_at = now() where id = ${d.id}`);
-    const got = await until(() => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }), (r) => r.body.status === "failed");
+    const got = await until(
+      () => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }),
+      (r) => r.body.status === "failed",
+    );
     expect(got.body.status).toBe("failed");
     expect(got.body.failureReason).toMatch(/72 hours/);
   });
@@ -49,12 +55,18 @@ describe("background poll and health check", () => {
     const { apiKey } = await server.account();
     const d = (await server.api("POST", "/v1/domains", { key: apiKey, body: { name: unique() } })).body;
     publish(d);
-    const verified = await until(() => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }), (r) => r.body.status === "verified");
+    const verified = await until(
+      () => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }),
+      (r) => r.body.status === "verified",
+    );
     expect(verified.body.status).toBe("verified");
 
     dns.remove(d.dnsRecords[0].name);
     await rows(sql`update domains set next_check_at = now() where id = ${d.id}`);
-    const regressed = await until(() => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }), (r) => r.body.dnsRegressedAt !== null);
+    const regressed = await until(
+      () => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }),
+      (r) => r.body.dnsRegressedAt !== null,
+    );
     expect(regressed.body).toMatchObject({ status: "verified", verifiedAt: verified.body.verifiedAt });
     expect(regressed.body.dnsRegressedAt).toBeGreaterThan(0);
     const [row] = await rows(sql`select next_check_at > now() + interval '23 hours' as later from domains where id = ${d.id}`);
@@ -62,7 +74,10 @@ describe("background poll and health check", () => {
 
     publish(d);
     await rows(sql`update domains set next_check_at = now() where id = ${d.id}`);
-    const recovered = await until(() => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }), (r) => r.body.dnsRegressedAt === null);
+    const recovered = await until(
+      () => server.api("GET", `/v1/domains/${d.id}`, { key: apiKey }),
+      (r) => r.body.dnsRegressedAt === null,
+    );
     expect(recovered.body).toMatchObject({ status: "verified", dnsRegressedAt: null });
   });
 });
@@ -97,11 +112,17 @@ describe("plan parking", () => {
     // Deleting the active domain opens the slot for the oldest parked one.
     await server.api("DELETE", `/v1/domains/${ids[0]}`, { key: apiKey });
     const after = (await server.api("GET", "/v1/domains", { key: apiKey })).body.data;
-    expect(after.map((d: any) => [d.id, d.suspendedAt === null])).toEqual([[ids[1], true], [ids[2], false]]);
+    expect(after.map((d: any) => [d.id, d.suspendedAt === null])).toEqual([
+      [ids[1], true],
+      [ids[2], false],
+    ]);
 
     await setPlan(accountId, "pro");
     const back = (await server.api("GET", "/v1/domains", { key: apiKey })).body.data;
-    expect(back.map((d: any) => [d.id, d.suspendedAt])).toEqual([[ids[1], null], [ids[2], null]]);
+    expect(back.map((d: any) => [d.id, d.suspendedAt])).toEqual([
+      [ids[1], null],
+      [ids[2], null],
+    ]);
     const hooksBack = await rows(sql`select suspended_by_plan from webhook_endpoints where account_id = ${accountId}`);
     expect(hooksBack.map((h: any) => h.suspended_by_plan)).toEqual([false, false]);
   });
@@ -112,7 +133,10 @@ describe("plan parking", () => {
     await rows(sql`update accounts set plan = 'free' where id = ${accountId}`);
     const { invalidateAccount } = await import("../server/accounts/account-cache");
     await invalidateAccount(accountId);
-    const list = await until(() => server.api("GET", "/v1/domains", { key: apiKey }), (r) => r.body.data.some((d: any) => d.suspendedAt));
+    const list = await until(
+      () => server.api("GET", "/v1/domains", { key: apiKey }),
+      (r) => r.body.data.some((d: any) => d.suspendedAt),
+    );
     expect(list.body.data.map((d: any) => d.suspendedAt === null)).toEqual([true, false]);
   });
 });

@@ -32,7 +32,11 @@ class FakeSes {
       if (this.identities.has(EmailIdentity)) return this.reply(res, 400, { message: "exists" }, "AlreadyExistsException");
       const tokens = [1, 2, 3].map((i) => `tok${i}${Math.random().toString(36).slice(2, 10)}`);
       this.identities.set(EmailIdentity, { tokens, verified: false, mailFrom: null });
-      return this.reply(res, 200, { IdentityType: "DOMAIN", VerifiedForSendingStatus: false, DkimAttributes: { SigningEnabled: true, Status: "PENDING", Tokens: tokens } });
+      return this.reply(res, 200, {
+        IdentityType: "DOMAIN",
+        VerifiedForSendingStatus: false,
+        DkimAttributes: { SigningEnabled: true, Status: "PENDING", Tokens: tokens },
+      });
     }
     const identity = name ? this.identities.get(name) : undefined;
     if (!identity) return this.reply(res, 404, { message: "not found" }, "NotFoundException");
@@ -91,7 +95,13 @@ describe("domains on MAIL_PROVIDER=ses", () => {
     const { tokens, mailFrom } = ses.identities.get(name)!;
     expect(mailFrom).toBe(`bounces.${name}`);
     expect(res.body.dnsRecords).toEqual([
-      ...tokens.map((t) => ({ type: "CNAME", name: `${t}._domainkey.${name}`, value: `${t}.dkim.amazonses.com`, found: null, observed: null })),
+      ...tokens.map((t) => ({
+        type: "CNAME",
+        name: `${t}._domainkey.${name}`,
+        value: `${t}.dkim.amazonses.com`,
+        found: null,
+        observed: null,
+      })),
       { type: "TXT", name: `bounces.${name}`, value: "v=spf1 include:amazonses.com ~all", found: null, observed: null },
       { type: "MX", name: `bounces.${name}`, value: "feedback-smtp.eu-west-1.amazonses.com", found: null, observed: null },
     ]);

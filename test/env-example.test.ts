@@ -9,7 +9,12 @@ function readmeTable(readme: string, heading: string): string[] {
   expect(start, `README has "${heading}"`).toBeGreaterThan(-1);
   const rows = readme.slice(start + heading.length + 2).split("\n");
   const table = rows.slice(rows.findIndex((line) => line.startsWith("|")));
-  const body = table.slice(0, table.findIndex((line) => !line.startsWith("|"))).slice(2);
+  const body = table
+    .slice(
+      0,
+      table.findIndex((line) => !line.startsWith("|")),
+    )
+    .slice(2);
   return body.flatMap((row) => [...row.split("|")[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
 }
 

@@ -7,7 +7,9 @@ beforeAll(async () => {
   server = await startTestServer({ MAX_BODY_BYTES: "4096", APP_URL: "https://mail.example.test" });
   key = (await server.account()).apiKey;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 function expectEnvelope(body: any, type: string) {
   expect(Object.keys(body)).toEqual(["error"]);
@@ -39,7 +41,11 @@ describe("unknown routes and methods", () => {
     expectEnvelope(res.body, "not_found");
   });
 
-  it.each([["GET", "/v2/emails"], ["POST", "/emails/batch"], ["DELETE", "/nothing/here"]])("%s %s (outside /v1) is the same envelope", async (method, path) => {
+  it.each([
+    ["GET", "/v2/emails"],
+    ["POST", "/emails/batch"],
+    ["DELETE", "/nothing/here"],
+  ])("%s %s (outside /v1) is the same envelope", async (method, path) => {
     const res = await server.api(method, path, { key });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -76,7 +82,7 @@ describe("request bodies", () => {
   });
 
   it("a body that is not an object → 400 validation_error", async () => {
-    for (const body of ["[1,2]", "\"text\"", "42"]) {
+    for (const body of ["[1,2]", '"text"', "42"]) {
       const res = await server.api("POST", "/v1/api-keys", { key, body });
       expect(res.status).toBe(400);
       expectEnvelope(res.body, "validation_error");
@@ -103,7 +109,11 @@ describe("request bodies", () => {
   });
 
   it("JSON sent with another content type is still read", async () => {
-    const res = await server.api("POST", "/v1/api-keys", { key, body: JSON.stringify({ name: "ct" }), headers: { "content-type": "text/plain" } });
+    const res = await server.api("POST", "/v1/api-keys", {
+      key,
+      body: JSON.stringify({ name: "ct" }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(201);
   });
 

@@ -26,14 +26,20 @@ const nested = (depth: number, open: string, close: string) => open.repeat(depth
 const body = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
   fc.string({ unit: "binary", maxLength: 200 }),
-  fc.string({ unit: "binary", maxLength: 40 }).map((s) => JSON.stringify({ from: s, to: [s], subject: s, text: s, name: s, url: s, email: s })),
+  fc
+    .string({ unit: "binary", maxLength: 40 })
+    .map((s) => JSON.stringify({ from: s, to: [s], subject: s, text: s, name: s, url: s, email: s })),
   fc.integer({ min: 1, max: 20_000 }).map((d) => nested(d, "[", "]")),
-  fc.integer({ min: 1, max: 20_000 }).map((d) => `[${"{\"a\":".repeat(d)}1${"}".repeat(d)}]`),
+  fc.integer({ min: 1, max: 20_000 }).map((d) => `[${'{"a":'.repeat(d)}1${"}".repeat(d)}]`),
   fc.integer({ min: 30, max: 5000 }).map((d) => `[{"from":"a@b.c","to":${nested(d, "[", "]")}}]`),
-  fc.constantFrom("", "{", "[", "null", "\"\\u0000\"", "{\"\\ud800\":1}", "[{\"to\":\"\\ud800\"}]", "1e999", "{\"__proto__\":{\"x\":1}}"),
+  fc.constantFrom("", "{", "[", "null", '"\\u0000"', '{"\\ud800":1}', '[{"to":"\\ud800"}]', "1e999", '{"__proto__":{"x":1}}'),
 );
 
-const segment = fc.oneof(fc.uuid(), fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent), fc.constantFrom("%", "%00", "%ZZ", "..", "%ED%A0%80"));
+const segment = fc.oneof(
+  fc.uuid(),
+  fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent),
+  fc.constantFrom("%", "%00", "%ZZ", "..", "%ED%A0%80"),
+);
 
 describe("fuzzing /v1", () => {
   it("answers 5,000 generated malformed requests across every endpoint without a 5xx, always with the envelope", async () => {

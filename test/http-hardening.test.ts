@@ -6,7 +6,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ MAIL_PROVIDER: "sink", MAX_BODY_BYTES: "4096" });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe("SES event ingest without MAIL_PROVIDER=ses", () => {
   it("POST /api/ses/sns is 404 not_found on both carriers", async () => {
@@ -24,7 +26,10 @@ describe("/api/inngest", () => {
   it("is the 404 envelope while the embedded driver runs the jobs", async () => {
     const route = await import("../app/api/inngest/route");
     for (const method of ["GET", "POST", "PUT"] as const) {
-      const res = await route[method](new Request("http://localhost/api/inngest", { method, body: method === "GET" ? undefined : "{}" }) as never, {});
+      const res = await route[method](
+        new Request("http://localhost/api/inngest", { method, body: method === "GET" ? undefined : "{}" }) as never,
+        {},
+      );
       expect(res.status, method).toBe(404);
       expect((await res.json()).error.type).toBe("not_found");
     }

@@ -38,15 +38,24 @@ describe("limits are the constants", () => {
 
   it("webhook description length", async () => {
     const url = "https://hooks.example.com/posthaste";
-    const ok = await server.api("POST", "/v1/webhooks", { key, body: { url, events: ["*"], description: "d".repeat(MAX_WEBHOOK_DESCRIPTION) } });
+    const ok = await server.api("POST", "/v1/webhooks", {
+      key,
+      body: { url, events: ["*"], description: "d".repeat(MAX_WEBHOOK_DESCRIPTION) },
+    });
     expect(ok.status).toBe(201);
-    refused(await server.api("POST", "/v1/webhooks", { key, body: { url, events: ["*"], description: "d".repeat(MAX_WEBHOOK_DESCRIPTION + 1) } }), String(MAX_WEBHOOK_DESCRIPTION));
+    refused(
+      await server.api("POST", "/v1/webhooks", { key, body: { url, events: ["*"], description: "d".repeat(MAX_WEBHOOK_DESCRIPTION + 1) } }),
+      String(MAX_WEBHOOK_DESCRIPTION),
+    );
   });
 
   it("suppression bulk size", async () => {
     const emails = (n: number) => Array.from({ length: n }, (_, i) => `bulk${i}@example.com`);
     expect((await server.api("POST", "/v1/suppressions/bulk", { key, body: { emails: emails(MAX_SUPPRESSION_BULK) } })).status).toBe(201);
-    refused(await server.api("POST", "/v1/suppressions/bulk", { key, body: { emails: emails(MAX_SUPPRESSION_BULK + 1) } }), String(MAX_SUPPRESSION_BULK));
+    refused(
+      await server.api("POST", "/v1/suppressions/bulk", { key, body: { emails: emails(MAX_SUPPRESSION_BULK + 1) } }),
+      String(MAX_SUPPRESSION_BULK),
+    );
   });
 
   it("batch size", async () => {
@@ -65,7 +74,12 @@ describe("limits are the constants", () => {
     const headers = Object.fromEntries(Array.from({ length: MAX_HEADERS + 1 }, (_, i) => [`X-H${i}`, "v"]));
     refused(await server.api("POST", "/v1/emails", { key, body: { ...base, headers } }), `at most ${MAX_HEADERS} headers`);
     // At the limits the request passes validation (it fails later, on the unverified domain).
-    const atLimits = { ...base, to: to.slice(0, MAX_RECIPIENTS), tags: tags.slice(0, MAX_TAGS), headers: Object.fromEntries(Object.entries(headers).slice(0, MAX_HEADERS)) };
+    const atLimits = {
+      ...base,
+      to: to.slice(0, MAX_RECIPIENTS),
+      tags: tags.slice(0, MAX_TAGS),
+      headers: Object.fromEntries(Object.entries(headers).slice(0, MAX_HEADERS)),
+    };
     const res = await server.api("POST", "/v1/emails", { key, body: atLimits });
     expect(res.body.error?.type).toBe("domain_error");
   });

@@ -15,14 +15,18 @@ function withoutOperationIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutOperationIds);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).filter(([key]) => key !== "operationId").map(([key, v]) => [key, withoutOperationIds(v)]),
+      Object.entries(value)
+        .filter(([key]) => key !== "operationId")
+        .map(([key, v]) => [key, withoutOperationIds(v)]),
     );
   }
   return value;
 }
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.stop());
 
 describe("GET /v1/openapi.json", () => {

@@ -9,7 +9,9 @@ let server: TestServer;
 beforeAll(async () => {
   if (embedded) server = await startTestServer();
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe.runIf(embedded)("the embedded database's socket", () => {
   it("is 0600 in a 0700 folder beside the data", async () => {

@@ -37,7 +37,10 @@ const sender = () => senderViaApi(server, dnsServer, "addr");
 const atRelay = (id: string) => smtp.messages.find((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`));
 const received = (id: string) => waitFor(async () => atRelay(id), 15_000, `message ${id} at the relay`);
 
-interface Box { name: string; address: string }
+interface Box {
+  name: string;
+  address: string;
+}
 
 /** A stored mailbox as GET shows it, read back: `Name <addr>`, `"Quoted" <addr>` or `addr`. */
 function shown(text: string): Box {
@@ -87,10 +90,15 @@ describe("address fields", () => {
   it("refuses the reported cross-tenant spoof from a free, unapproved account (400 naming the fields)", async () => {
     const a = await server.account({ plan: "free", approved: false });
     const before = smtp.messages.length;
-    const res = await server.api("POST", "/v1/emails", { key: a.apiKey, body: {
-      from: "ceo@victim-tenant.com (<onboarding@posthaste.dev>",
-      to: "anyone@gmail.com (<success+1@simulator.amazonses.com>", subject: "Invoice", html: "<p>pay</p>",
-    } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: a.apiKey,
+      body: {
+        from: "ceo@victim-tenant.com (<onboarding@posthaste.dev>",
+        to: "anyone@gmail.com (<success+1@simulator.amazonses.com>",
+        subject: "Invoice",
+        html: "<p>pay</p>",
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.type).toBe("validation_error");
     expect(res.body.error.message).toMatch(/^from: /);
@@ -106,15 +114,15 @@ describe("address fields", () => {
     "(comment) x@example.org",
     "Group: x@example.org, y@example.org;",
     "undisclosed-recipients:;",
-    "\"x@example.org, y@example.net\" <z@example.org>",
+    '"x@example.org, y@example.net" <z@example.org>',
     "x@example.org, y@example.net",
     "x@example.org,y@example.net",
     "Doe, Jane <jane@example.org>",
-    "\"Doe, Jane\" <jane@example.org>",
+    '"Doe, Jane" <jane@example.org>',
     "Jane <jane@example.org",
     "Jane jane@example.org>",
-    "\"Jane <jane@example.org>",
-    "Ja\"ne <jane@example.org>",
+    '"Jane <jane@example.org>',
+    'Ja"ne <jane@example.org>',
     "<jane@example.org> y@example.net",
     "<jane@example.org>y@example.net",
     "<jane@example.org>",
@@ -124,7 +132,7 @@ describe("address fields", () => {
     "Jane\u0007 <jane@example.org>",
     "Jane \u202e <jane@example.org>",
     "=?utf-8?B?c3B5QGV4YW1wbGUubmV0?= <jane@example.org>",
-    "\"=?utf-8?Q?spy?=\" <jane@example.org>",
+    '"=?utf-8?Q?spy?=" <jane@example.org>',
     "jane\uff20example.org",
     "jane@example\uff0eorg",
     "j\u0430ne@example.org",
@@ -132,8 +140,8 @@ describe("address fields", () => {
     "jane@b\u00fccher.example",
     "Zo\u00eb \u4e2d\u6587 <zoe@example.org>",
     "J. Smith <j@example.org>",
-    "\"Say \\\"hi\\\"\" <hi@example.org>",
-    "\"<spy@example.net>\" <jane@example.org>",
+    '"Say \\"hi\\"" <hi@example.org>',
+    '"<spy@example.net>" <jane@example.org>',
     "<@relay.example:jane@example.org>",
     "jane@[127.0.0.1]",
     "JANE@EXAMPLE.ORG",
@@ -158,7 +166,9 @@ describe("address fields", () => {
         if (d.error) {
           expect(d.error.type, JSON.stringify(entry)).toBe("validation_error");
           // The parser's answer, or the one for text PostgreSQL cannot store (NUL): both name the field.
-          expect(d.error.message, JSON.stringify(entry)).toMatch(new RegExp(`^${field.replace(/[[\]]/g, "\\$&")}: (invalid email address|text may not)`));
+          expect(d.error.message, JSON.stringify(entry)).toMatch(
+            new RegExp(`^${field.replace(/[[\]]/g, "\\$&")}: (invalid email address|text may not)`),
+          );
         } else {
           accepted.push(d.id);
         }
@@ -174,9 +184,17 @@ describe("address fields", () => {
     const s = await sender();
     const d = s.domain;
     const refused = [
-      `ceo@victim.example (<news@${d}>`, `news@${d} (x)`, `Doe, Jane <news@${d}>`, `<news@${d}> ceo@victim.example`,
-      `news@${d}, ceo@victim.example`, `"news@${d}" <ceo@victim.example>`, `=?utf-8?Q?x?= <news@${d}>`, `news@${d}\r\n`,
-      `news\uff20${d}`, `Group: news@${d};`, `"<news@${d}>" <ceo@victim.example>`,
+      `ceo@victim.example (<news@${d}>`,
+      `news@${d} (x)`,
+      `Doe, Jane <news@${d}>`,
+      `<news@${d}> ceo@victim.example`,
+      `news@${d}, ceo@victim.example`,
+      `"news@${d}" <ceo@victim.example>`,
+      `=?utf-8?Q?x?= <news@${d}>`,
+      `news@${d}\r\n`,
+      `news\uff20${d}`,
+      `Group: news@${d};`,
+      `"<news@${d}>" <ceo@victim.example>`,
     ];
     for (const from of refused) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "x@example.org", subject: "s", text: "t" } });
@@ -184,17 +202,28 @@ describe("address fields", () => {
       if (res.status === 400) expect(res.body.error.message, from).toMatch(/^from: invalid email address/);
       else expect(res.body.error.type, from).toBe("domain_error");
     }
-    const id = (await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
-      from: `"Acme, \\"Inc.\\"" <News@${d.toUpperCase()}>`, to: "x@example.org", subject: "s", text: "t",
-    } })).body.id;
+    const id = (
+      await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: {
+          from: `"Acme, \\"Inc.\\"" <News@${d.toUpperCase()}>`,
+          to: "x@example.org",
+          subject: "s",
+          text: "t",
+        },
+      })
+    ).body.id;
     const { got, view } = await expectDeliveredAsStored(id, s.apiKey);
     expect(got.from).toBe(`"Acme, \\"Inc.\\"" <news@${d}>`);
-    expect(view.from).toEqual([{ name: "Acme, \"Inc.\"", address: `news@${d}` }]);
+    expect(view.from).toEqual([{ name: 'Acme, "Inc."', address: `news@${d}` }]);
   });
 
   it("stores an IDN recipient as its A-label and delivers there", async () => {
     const s = await sender();
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: `news@${s.domain}`, to: "Ana <ana@b\u00fccher.example>", subject: "s", text: "t" } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: `news@${s.domain}`, to: "Ana <ana@b\u00fccher.example>", subject: "s", text: "t" },
+    });
     expect(res.status).toBe(200);
     const { got, view } = await expectDeliveredAsStored(res.body.id, s.apiKey);
     expect(got.to).toEqual(["Ana <ana@xn--bcher-kva.example>"]);
@@ -204,60 +233,105 @@ describe("address fields", () => {
   it("fuzz: any generated address field is 400 naming it, or reaches the relay exactly as stored", async () => {
     const s = await sender();
     const token = fc.constantFrom(
-      "\"", "<", ">", ",", "(", ")", ":", ";", "\\", "@", " ", "  ", ".", "=?", "?=", "[", "]",
-      "a", "Bob", "O'Neil", "x@example.org", "y@example.net", `news@${s.domain}`, "\u0430", "\uff20", "\u00e9",
-      "b\u00fccher.example", "\r\n", "\t", "\u202e", "\u00a0", "\u4e2d", "success@simulator.amazonses.com",
+      '"',
+      "<",
+      ">",
+      ",",
+      "(",
+      ")",
+      ":",
+      ";",
+      "\\",
+      "@",
+      " ",
+      "  ",
+      ".",
+      "=?",
+      "?=",
+      "[",
+      "]",
+      "a",
+      "Bob",
+      "O'Neil",
+      "x@example.org",
+      "y@example.net",
+      `news@${s.domain}`,
+      "\u0430",
+      "\uff20",
+      "\u00e9",
+      "b\u00fccher.example",
+      "\r\n",
+      "\t",
+      "\u202e",
+      "\u00a0",
+      "\u4e2d",
+      "success@simulator.amazonses.com",
     );
     const junk = fc.array(token, { maxLength: 8 }).map((t) => t.join(""));
     // Names and parts mostly well-formed (so a good share is accepted and delivered),
     // with adversarial characters mixed in.
-    const nameText = fc.array(fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom("a", "Bob", " ", ".", "\u00e9", "\u4e2d", "'", "\u00a0", "-", "Zo\u00eb") },
-      { weight: 1, arbitrary: fc.constantFrom(",", "\"", "\\", "(", ")", "@", "<", ";", ":", "=?", "\u202e") },
-    ), { maxLength: 6 }).map((t) => t.join(""));
+    const nameText = fc
+      .array(
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom("a", "Bob", " ", ".", "\u00e9", "\u4e2d", "'", "\u00a0", "-", "Zo\u00eb") },
+          { weight: 1, arbitrary: fc.constantFrom(",", '"', "\\", "(", ")", "@", "<", ";", ":", "=?", "\u202e") },
+        ),
+        { maxLength: 6 },
+      )
+      .map((t) => t.join(""));
     const local = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom("x", "Y.z", "a+b", "o'n", "q_1", "S") },
-      { weight: 1, arbitrary: fc.constantFrom("a..b", ".a", "a b", "\u0430", "a\"b", "") },
+      { weight: 1, arbitrary: fc.constantFrom("a..b", ".a", "a b", "\u0430", 'a"b', "") },
     );
     const recipientDomain = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom("example.org", "EXAMPLE.net", "b\u00fccher.example", "sub.example.org", "simulator.amazonses.com") },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom("example.org", "EXAMPLE.net", "b\u00fccher.example", "sub.example.org", "simulator.amazonses.com"),
+      },
       { weight: 1, arbitrary: fc.constantFrom("example.org.", "ex ample.org", "example\uff0eorg", "[127.0.0.1]", "localhost") },
     );
-    const mailbox = (domain: fc.Arbitrary<string>) => fc.oneof(
-      { weight: 1, arbitrary: junk },
-      { weight: 3, arbitrary: fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`) },
-      { weight: 3, arbitrary: fc.tuple(nameText, local, domain).map(([n, l, d]) => `${n} <${l}@${d}>`) },
-      { weight: 3, arbitrary: fc.tuple(nameText, local, domain).map(([n, l, d]) => `"${n.replace(/["\\]/g, "\\$&")}" <${l}@${d}>`) },
-      { weight: 1, arbitrary: fc.tuple(nameText, local, domain, junk).map(([n, l, d, j]) => `${n}<${l}@${d}>${j}`) },
-    );
+    const mailbox = (domain: fc.Arbitrary<string>) =>
+      fc.oneof(
+        { weight: 1, arbitrary: junk },
+        { weight: 3, arbitrary: fc.tuple(local, domain).map(([l, d]) => `${l}@${d}`) },
+        { weight: 3, arbitrary: fc.tuple(nameText, local, domain).map(([n, l, d]) => `${n} <${l}@${d}>`) },
+        { weight: 3, arbitrary: fc.tuple(nameText, local, domain).map(([n, l, d]) => `"${n.replace(/["\\]/g, "\\$&")}" <${l}@${d}>`) },
+        { weight: 1, arbitrary: fc.tuple(nameText, local, domain, junk).map(([n, l, d, j]) => `${n}<${l}@${d}>${j}`) },
+      );
     const recipient = mailbox(recipientDomain);
-    const entry = fc.record({
-      from: mailbox(fc.constant(s.domain)),
-      to: fc.oneof(recipient, fc.array(recipient, { minLength: 1, maxLength: 2 })),
-      cc: fc.option(fc.array(recipient, { maxLength: 2 }), { nil: undefined, freq: 2 }),
-      bcc: fc.option(fc.array(recipient, { maxLength: 1 }), { nil: undefined, freq: 2 }),
-      replyTo: fc.option(recipient, { nil: undefined, freq: 2 }),
-    }, { requiredKeys: ["from", "to"] });
+    const entry = fc.record(
+      {
+        from: mailbox(fc.constant(s.domain)),
+        to: fc.oneof(recipient, fc.array(recipient, { minLength: 1, maxLength: 2 })),
+        cc: fc.option(fc.array(recipient, { maxLength: 2 }), { nil: undefined, freq: 2 }),
+        bcc: fc.option(fc.array(recipient, { maxLength: 1 }), { nil: undefined, freq: 2 }),
+        replyTo: fc.option(recipient, { nil: undefined, freq: 2 }),
+      },
+      { requiredKeys: ["from", "to"] },
+    );
     const fields = /^(from|to|cc|bcc|replyTo)(\[\d+\])?: /;
     let sent = 0;
     let refused = 0;
 
-    await fc.assert(fc.asyncProperty(fc.array(entry, { minLength: 10, maxLength: 25 }), async (entries) => {
-      const body = entries.map((e) => ({ ...e, subject: "fuzz", text: "t" }));
-      const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body });
-      expect(res.status).toBe(200);
-      const ids: string[] = [];
-      res.body.data.forEach((d: any, i: number) => {
-        if (!d.error) return void ids.push(d.id);
-        refused++;
-        const context = JSON.stringify(body[i]);
-        if (d.error.type === "domain_error") return; // a from that parsed to another domain: the rules refused it
-        expect(d.error.type, context).toBe("validation_error");
-        for (const clause of d.error.message.split("; ")) expect(clause, context).toMatch(fields);
-      });
-      sent += ids.length;
-      for (const id of ids) await expectDeliveredAsStored(id, s.apiKey);
-    }), { numRuns: 20 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 10, maxLength: 25 }), async (entries) => {
+        const body = entries.map((e) => ({ ...e, subject: "fuzz", text: "t" }));
+        const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body });
+        expect(res.status).toBe(200);
+        const ids: string[] = [];
+        res.body.data.forEach((d: any, i: number) => {
+          if (!d.error) return void ids.push(d.id);
+          refused++;
+          const context = JSON.stringify(body[i]);
+          if (d.error.type === "domain_error") return; // a from that parsed to another domain: the rules refused it
+          expect(d.error.type, context).toBe("validation_error");
+          for (const clause of d.error.message.split("; ")) expect(clause, context).toMatch(fields);
+        });
+        sent += ids.length;
+        for (const id of ids) await expectDeliveredAsStored(id, s.apiKey);
+      }),
+      { numRuns: 20 },
+    );
     // The generators reach both outcomes.
     expect(sent).toBeGreaterThan(30);
     expect(refused).toBeGreaterThan(30);
@@ -273,22 +347,44 @@ describe("signing only what the tenant owns", () => {
     const before = smtp.messages.length;
 
     // Through the API: every spelling is refused before anything is stored.
-    for (const from of [`ceo@${victimDomain}`, `CEO <ceo@${victimDomain.toUpperCase()}>`, `"x" <ceo@${victimDomain}>`, `Posthaste <onboarding@posthaste.dev> <ceo@${victimDomain}>`]) {
-      const res = await server.api("POST", "/v1/emails", { key: attacker.apiKey, body: { from, to: "success@simulator.amazonses.com", subject: "s", text: "t" } });
+    for (const from of [
+      `ceo@${victimDomain}`,
+      `CEO <ceo@${victimDomain.toUpperCase()}>`,
+      `"x" <ceo@${victimDomain}>`,
+      `Posthaste <onboarding@posthaste.dev> <ceo@${victimDomain}>`,
+    ]) {
+      const res = await server.api("POST", "/v1/emails", {
+        key: attacker.apiKey,
+        body: { from, to: "success@simulator.amazonses.com", subject: "s", text: "t" },
+      });
       expect([400, 403], from).toContain(res.status);
     }
 
     // And at delivery, for rows that name the victim's domain without owning it (a row
     // pointing at another account's domain id, or one with no domain at all): they fail
     // and nothing reaches the relay, signed or not.
-    const stolenId = await enqueue(attacker.accountId, { domainId: verified.id, from: `ceo@${victimDomain}`, to: ["success@simulator.amazonses.com"], text: "x" });
-    const unownedId = await enqueue(attacker.accountId, { from: `ceo@${victimDomain}`, to: ["success@simulator.amazonses.com"], text: "x" });
+    const stolenId = await enqueue(attacker.accountId, {
+      domainId: verified.id,
+      from: `ceo@${victimDomain}`,
+      to: ["success@simulator.amazonses.com"],
+      text: "x",
+    });
+    const unownedId = await enqueue(attacker.accountId, {
+      from: `ceo@${victimDomain}`,
+      to: ["success@simulator.amazonses.com"],
+      text: "x",
+    });
     for (const id of [stolenId, unownedId]) {
       const row = await waitForStatus(id, ["failed"]);
       expect(row.error).toMatch(/not on a domain of the sending account|neither on a verified domain/);
     }
     // The owner's own mail is signed with its key.
-    const ownId = (await server.api("POST", "/v1/emails", { key: victim.apiKey, body: { from: `ceo@${victimDomain}`, to: "x@example.org", subject: "s", text: "t" } })).body.id;
+    const ownId = (
+      await server.api("POST", "/v1/emails", {
+        key: victim.apiKey,
+        body: { from: `ceo@${victimDomain}`, to: "x@example.org", subject: "s", text: "t" },
+      })
+    ).body.id;
     const own = await received(ownId);
     expect(own.raw.toString()).toMatch(new RegExp(`DKIM-Signature:[^]*d=${victimDomain.replace(/\./g, "\\.")}`));
     const others = smtp.messages.slice(before).filter((m) => m !== own);
@@ -298,9 +394,15 @@ describe("signing only what the tenant owns", () => {
 
   it("sends test-mode mail from the sandbox unsigned without a platform key, never with a tenant's key of that name", async () => {
     const a = await server.account();
-    const res = await server.api("POST", "/v1/emails", { key: a.apiKey, body: {
-      from: "Test <onboarding@posthaste.dev>", to: "success@simulator.amazonses.com", subject: "s", text: "t",
-    } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: a.apiKey,
+      body: {
+        from: "Test <onboarding@posthaste.dev>",
+        to: "success@simulator.amazonses.com",
+        subject: "s",
+        text: "t",
+      },
+    });
     expect(res.status).toBe(200);
     const msg = await received(res.body.id);
     expect(msg.raw.toString()).not.toMatch(/DKIM-Signature/i);
@@ -341,7 +443,10 @@ describe("bare addresses outside the send path", () => {
       expect(res.status, email.slice(0, 40)).toBe(400);
       expect(res.body.error.message).toMatch(/^email: invalid email address/);
     }
-    const bulk = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: ["ok@example.org", "x (y) <z@example.org>"] } });
+    const bulk = await server.api("POST", "/v1/suppressions/bulk", {
+      key: apiKey,
+      body: { emails: ["ok@example.org", "x (y) <z@example.org>"] },
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.body.error.message).toMatch(/^emails\[1\]: invalid email address/);
     const del = await server.api("DELETE", `/v1/suppressions/${encodeURIComponent("ana@b\u00fccher.example")}`, { key: apiKey });

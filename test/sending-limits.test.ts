@@ -7,8 +7,12 @@ import { sender } from "./support/senders";
 let server: TestServer;
 // Small plan figures keep quota tests quick; rates stay as in the plan table.
 const PLANS = JSON.stringify({ pro: { month: 10 }, scale: { month: 5, day: 3 } });
-beforeAll(async () => { server = await startTestServer({ PLANS }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ PLANS });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 const mail = (from: string, extra: Record<string, unknown> = {}) => ({ from, to: "x@example.org", subject: "s", text: "t", ...extra });
 
@@ -17,7 +21,9 @@ describe("send rate", () => {
     const s = await sender(server, { dkim: false, plan: "free" });
     await server.api("GET", "/v1/usage", { key: s.apiKey }); // warm caches so the burst is quick
     const started = Date.now();
-    const results = await Promise.all(Array.from({ length: 20 }, () => server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) })),
+    );
     const refill = Math.ceil(((Date.now() - started) / 1000) * 2);
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
@@ -37,7 +43,10 @@ describe("send rate", () => {
 
   it("meters per message: a batch over the burst is admitted only from a full bucket and leaves it in debt", async () => {
     const s = await sender(server, { dkim: false, plan: "free" }); // 2/s, burst 10
-    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array.from({ length: 15 }, (_, i) => mail(s.from, { subject: `b${i}` })) });
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: Array.from({ length: 15 }, (_, i) => mail(s.from, { subject: `b${i}` })),
+    });
     expect(batch.status).toBe(200);
     expect(batch.body.summary).toEqual({ total: 15, succeeded: 15, failed: 0 });
     const next = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) });
@@ -116,14 +125,26 @@ describe("daily caps", () => {
     const s = await sender(server, { dkim: false });
     const { throttleAccount, unthrottleAccount } = await import("../server/accounts/accounts");
     await throttleAccount(s.accountId, 5);
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: ["a@example.org", "b@example.org"], cc: ["c@example.org"] }) })).status).toBe(200);
-    const over = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: ["a@example.org", "b@example.org", "c@example.org"] }) });
+    expect(
+      (
+        await server.api("POST", "/v1/emails", {
+          key: s.apiKey,
+          body: mail(s.from, { to: ["a@example.org", "b@example.org"], cc: ["c@example.org"] }),
+        })
+      ).status,
+    ).toBe(200);
+    const over = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: mail(s.from, { to: ["a@example.org", "b@example.org", "c@example.org"] }),
+    });
     expect(over.status).toBe(429);
     expect(over.body.error.type).toBe("rate_limited");
     const retry = Number(over.headers.get("retry-after"));
     const { secondsToUtcMidnight } = await import("../server/lib/time");
     expect(Math.abs(retry - secondsToUtcMidnight())).toBeLessThanOrEqual(2);
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: ["a@example.org", "b@example.org"] }) })).status).toBe(200);
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: ["a@example.org", "b@example.org"] }) })).status,
+    ).toBe(200);
     const usage = await server.api("GET", "/v1/usage", { key: s.apiKey });
     expect(usage.body.day).toEqual({ count: 5, limit: 5 });
     await unthrottleAccount(s.accountId);
@@ -157,14 +178,26 @@ describe("GET /v1/emails", () => {
     const s = await sender(server, { dkim: false });
     const sent: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { to: `user${i}@example.org`, subject: i === 3 ? "Invoice ready invoice" : `Hello ${i}`, tags: [{ name: "i", value: String(i) }] }) });
+      const r = await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: mail(s.from, {
+          to: `user${i}@example.org`,
+          subject: i === 3 ? "Invoice ready invoice" : `Hello ${i}`,
+          tags: [{ name: "i", value: String(i) }],
+        }),
+      });
       sent.push(r.body.id);
     }
-    const sched = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { subject: "Invoice later", scheduledAt: Date.now() + 3600_000 }) });
+    const sched = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: mail(s.from, { subject: "Invoice later", scheduledAt: Date.now() + 3600_000 }),
+    });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await server.api("GET", `/v1/emails?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key: s.apiKey });
+      const page: any = await server.api("GET", `/v1/emails?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+        key: s.apiKey,
+      });
       expect(page.status).toBe(200);
       seen.push(...page.body.data.map((e: any) => e.id));
       expect(page.body.hasMore).toBe(page.body.nextCursor !== null);
@@ -184,7 +217,11 @@ describe("GET /v1/emails", () => {
     const byFrom = await server.api("GET", `/v1/emails?search=${encodeURIComponent(s.domain)}&limit=2`, { key: s.apiKey });
     expect(byFrom.body.data).toHaveLength(2);
     expect(byFrom.body.hasMore).toBe(true);
-    const next = await server.api("GET", `/v1/emails?search=${encodeURIComponent(s.domain)}&limit=10&cursor=${encodeURIComponent(byFrom.body.nextCursor)}`, { key: s.apiKey });
+    const next = await server.api(
+      "GET",
+      `/v1/emails?search=${encodeURIComponent(s.domain)}&limit=10&cursor=${encodeURIComponent(byFrom.body.nextCursor)}`,
+      { key: s.apiKey },
+    );
     expect(next.body.data).toHaveLength(6);
     const searchStatus = await server.api("GET", "/v1/emails?search=invoice&status=scheduled", { key: s.apiKey });
     expect(searchStatus.body.data.map((e: any) => e.id)).toEqual([sched.body.id]);
@@ -205,11 +242,25 @@ describe("GET /v1/emails", () => {
     const s = await sender(server, { dkim: false });
     const long = "a".repeat(513);
     const terms = Array.from({ length: 17 }, (_, i) => `t${i}`).join(" ");
-    for (const q of ["limit=0", "limit=101", "limit=abc", "status=nope", `search=${long}`, `search=${encodeURIComponent(terms)}`, "cursor=garbage"]) {
+    for (const q of [
+      "limit=0",
+      "limit=101",
+      "limit=abc",
+      "status=nope",
+      `search=${long}`,
+      `search=${encodeURIComponent(terms)}`,
+      "cursor=garbage",
+    ]) {
       const res = await server.api("GET", `/v1/emails?${q}`, { key: s.apiKey });
       expect(res.status, q).toBe(400);
       expect(res.body.error.type).toBe("validation_error");
     }
-    expect((await server.api("GET", `/v1/emails?search=${encodeURIComponent(Array.from({ length: 16 }, (_, i) => `t${i}`).join(" "))}`, { key: s.apiKey })).status).toBe(200);
+    expect(
+      (
+        await server.api("GET", `/v1/emails?search=${encodeURIComponent(Array.from({ length: 16 }, (_, i) => `t${i}`).join(" "))}`, {
+          key: s.apiKey,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -6,8 +6,12 @@ import { sender } from "./support/senders";
 
 let server: TestServer;
 // A small ranking window so a handful of messages spans several windows.
-beforeAll(async () => { server = await startTestServer({ SEARCH_WINDOW: "4" }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ SEARCH_WINDOW: "4" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function follow(key: string, query: string) {
   const pages: { ids: string[]; hasMore: boolean }[] = [];
@@ -28,14 +32,28 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
     const s = await sender(server, { dkim: false });
     // 11 matches; every third says "invoice" three times and ranks higher within its window.
     const subjects = Array.from({ length: 11 }, (_, i) => (i % 3 === 0 ? `invoice invoice invoice ${i}` : `invoice ${i}`));
-    const batch = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: subjects.map((subject, i) => ({ from: s.from, to: `r${i}@example.org`, subject, text: "t" })) });
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: subjects.map((subject, i) => ({ from: s.from, to: `r${i}@example.org`, subject, text: "t" })),
+    });
     expect(batch.body.summary.failed).toBe(0);
     const ids: string[] = batch.body.data.map((d: any) => d.id);
-    await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "other@example.org", subject: "receipt", text: "t" } });
+    await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "other@example.org", subject: "receipt", text: "t" },
+    });
 
     // Both ways of finding a window: through the index first (a term the statistics call
     // rare, as every term is in a small table) and by the time-order scan first.
-    for (const [rare, limit] of [["5000", 1], ["5000", 2], ["5000", 3], ["5000", 100], ["-1", 1], ["-1", 3], ["-1", 100]] as const) {
+    for (const [rare, limit] of [
+      ["5000", 1],
+      ["5000", 2],
+      ["5000", 3],
+      ["5000", 100],
+      ["-1", 1],
+      ["-1", 3],
+      ["-1", 100],
+    ] as const) {
       reconfigure({ SEARCH_RARE_MATCHES: rare });
       const pages = await follow(s.apiKey, `search=invoice&limit=${limit}`);
       const seen = pages.flatMap((p) => p.ids);
@@ -53,7 +71,10 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
     }
 
     // Exactly a full window of matches: a last, empty page with hasMore false.
-    const four = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: Array.from({ length: 4 }, () => ({ from: s.from, to: "x@example.org", subject: "zebra", text: "t" })) });
+    const four = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: Array.from({ length: 4 }, () => ({ from: s.from, to: "x@example.org", subject: "zebra", text: "t" })),
+    });
     expect(four.status).toBe(200);
     const z = await follow(s.apiKey, "search=zebra&limit=10");
     expect(z.map((p) => p.ids.length)).toEqual([4, 0]);
@@ -68,9 +89,16 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
       const id = newId(base + g * 1000);
       const hit = g % 150 === 0 && g < 900;
       if (hit) walrus.push(id);
-      await sql(`insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at)
+      await sql(
+        `insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at)
         values (?, ?, 'delivered', 'a@b.example', '["c@d.example"]'::jsonb, ?, 1, ?, ?, ?::timestamptz)`,
-        id, s.accountId, hit ? "walrus" : "filler", `<${id}@b.example>`, hit ? "walrus" : "filler", new Date(base + g * 1000).toISOString());
+        id,
+        s.accountId,
+        hit ? "walrus" : "filler",
+        `<${id}@b.example>`,
+        hit ? "walrus" : "filler",
+        new Date(base + g * 1000).toISOString(),
+      );
     }
     for (const rare of ["5000", "-1"]) {
       reconfigure({ SEARCH_RARE_MATCHES: rare });
@@ -82,6 +110,8 @@ describe("GET /v1/emails?search= over several ranking windows", () => {
 
     // A cursor from the list is not a search cursor.
     const list: any = await server.api("GET", "/v1/emails?limit=1", { key: s.apiKey });
-    expect((await server.api("GET", `/v1/emails?search=invoice&cursor=${encodeURIComponent(list.body.nextCursor)}`, { key: s.apiKey })).status).toBe(400);
+    expect(
+      (await server.api("GET", `/v1/emails?search=invoice&cursor=${encodeURIComponent(list.body.nextCursor)}`, { key: s.apiKey })).status,
+    ).toBe(400);
   });
 });

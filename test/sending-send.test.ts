@@ -4,17 +4,32 @@ import { sql } from "./support/db";
 import { addDomain, sender, uniqueDomain } from "./support/senders";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ MAX_MESSAGE_BYTES: "4096" }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ MAX_MESSAGE_BYTES: "4096" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe("POST /v1/emails", () => {
   it("accepts a send on a verified domain and returns only the id", async () => {
     const s = await sender(server, { dkim: false });
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: {
-      from: s.from, to: "Ann <ann@example.org>", cc: ["cc@example.org"], bcc: ["bcc@example.org"], subject: "Hello",
-      html: "<p>Hi</p>", text: "Hi", reply_to: "support@example.org", tags: [{ name: "kind", value: "welcome" }],
-      headers: { "X-Campaign": "c1" }, attachments: [{ filename: "a.txt", content: Buffer.from("hello").toString("base64") }],
-    } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: {
+        from: s.from,
+        to: "Ann <ann@example.org>",
+        cc: ["cc@example.org"],
+        bcc: ["bcc@example.org"],
+        subject: "Hello",
+        html: "<p>Hi</p>",
+        text: "Hi",
+        reply_to: "support@example.org",
+        tags: [{ name: "kind", value: "welcome" }],
+        headers: { "X-Campaign": "c1" },
+        attachments: [{ filename: "a.txt", content: Buffer.from("hello").toString("base64") }],
+      },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["id"]);
     const [row] = await sql("select * from emails where id = ?", res.body.id);
@@ -25,8 +40,15 @@ describe("POST /v1/emails", () => {
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
-      id: res.body.id, from: s.from, to: ["Ann <ann@example.org>"], cc: ["cc@example.org"], bcc: ["bcc@example.org"],
-      replyTo: ["support@example.org"], subject: "Hello", tags: [{ name: "kind", value: "welcome" }], scheduledAt: null,
+      id: res.body.id,
+      from: s.from,
+      to: ["Ann <ann@example.org>"],
+      cc: ["cc@example.org"],
+      bcc: ["bcc@example.org"],
+      replyTo: ["support@example.org"],
+      subject: "Hello",
+      tags: [{ name: "kind", value: "welcome" }],
+      scheduledAt: null,
     });
     expect(got.body.status).not.toBe("sending");
     expect(got.body.timeline[0]).toMatchObject({ type: "queued", detail: null });
@@ -67,7 +89,10 @@ describe("POST /v1/emails", () => {
   it("answers 413 when the message is too large", async () => {
     const s = await sender(server, { dkim: false });
     const big = Buffer.alloc(5000, 1).toString("base64");
-    const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "a@example.org", subject: "x", attachments: [{ filename: "big.bin", content: big }] } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "a@example.org", subject: "x", attachments: [{ filename: "big.bin", content: big }] },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.type).toBe("validation_error");
   });
@@ -78,13 +103,21 @@ describe("POST /v1/emails", () => {
     const other = await sender(server, { dkim: false });
     const pending = (await addDomain(s.accountId, uniqueDomain("pend"), { status: "pending", dkim: false })).name;
     const suspended = (await addDomain(s.accountId, uniqueDomain("park"), { suspended: true, dkim: false })).name;
-    for (const [label, from] of [["other", `a@${other.domain}`], ["pending", `a@${pending}`], ["suspended", `a@${suspended}`], ["unknown", "a@unknown.example.net"]]) {
+    for (const [label, from] of [
+      ["other", `a@${other.domain}`],
+      ["pending", `a@${pending}`],
+      ["suspended", `a@${suspended}`],
+      ["unknown", "a@unknown.example.net"],
+    ]) {
       const res = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from, to: "x@example.org", subject: "x" } });
       expect(res.status, label).toBe(403);
       expect(res.body.error.type).toBe("domain_error");
     }
     // Case-insensitive on the address part.
-    const upper = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: `A@${s.domain.toUpperCase()}`, to: "x@example.org", subject: "x" } });
+    const upper = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: `A@${s.domain.toUpperCase()}`, to: "x@example.org", subject: "x" },
+    });
     expect(upper.status).toBe(200);
   });
 
@@ -117,7 +150,11 @@ describe("POST /v1/emails", () => {
 describe("suppressions at send time", () => {
   it("names every blocked address and reason; unsubscribe blocks only bulk; removal is immediate", async () => {
     const s = await sender(server, { dkim: false });
-    for (const [address, reason] of [["hb@example.org", "hard_bounce"], ["co@example.org", "complaint"], ["un@example.org", "unsubscribe"]]) {
+    for (const [address, reason] of [
+      ["hb@example.org", "hard_bounce"],
+      ["co@example.org", "complaint"],
+      ["un@example.org", "unsubscribe"],
+    ]) {
       await sql("insert into suppressions (account_id, address, reason) values (?, ?, ?)", s.accountId, address, reason);
     }
     const body = { from: s.from, to: ["HB@example.org", "ok@example.org"], cc: ["co@example.org"], bcc: ["un@example.org"], subject: "x" };
@@ -130,9 +167,13 @@ describe("suppressions at send time", () => {
     const bulk = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["ok@example.org"], cc: [], bulk: true } });
     expect(bulk.status).toBe(422);
     expect(bulk.body.error.message).toContain("un@example.org (unsubscribe)");
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["un@example.org"], cc: [], bcc: [] } })).status).toBe(200);
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["un@example.org"], cc: [], bcc: [] } })).status,
+    ).toBe(200);
     await sql("delete from suppressions where account_id = ? and address = ?", s.accountId, "hb@example.org");
-    expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["hb@example.org"], cc: [], bcc: [] } })).status).toBe(200);
+    expect(
+      (await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, to: ["hb@example.org"], cc: [], bcc: [] } })).status,
+    ).toBe(200);
     // Another account's suppressions do not apply.
     const t = await sender(server, { dkim: false });
     expect((await server.api("POST", "/v1/emails", { key: t.apiKey, body: { ...body, from: t.from, bcc: [] } })).status).toBe(200);
@@ -142,19 +183,25 @@ describe("suppressions at send time", () => {
 describe("suppressions in a batch", () => {
   it("each blocked entry is its own 422 error; the others are stored and charged once", async () => {
     const s = await sender(server, { dkim: false, plan: "pro" });
-    for (const [address, reason] of [["hb@example.org", "hard_bounce"], ["un@example.org", "unsubscribe"]]) {
+    for (const [address, reason] of [
+      ["hb@example.org", "hard_bounce"],
+      ["un@example.org", "unsubscribe"],
+    ]) {
       await sql("insert into suppressions (account_id, address, reason) values (?, ?, ?)", s.accountId, address, reason);
     }
     const entry = (to: string, extra: object = {}) => ({ from: s.from, to, subject: "x", text: "t", ...extra });
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
-      entry("ok1@example.org"),
-      entry("HB@example.org"),
-      entry("un@example.org"),
-      entry("un@example.org", { bulk: true }),
-      entry("hb@example.org", { idempotency_key: "k-blocked-first" }),
-      entry("ok2@example.org", { idempotency_key: "k-blocked-first" }),
-      entry("ok3@example.org", { idempotency_key: "k-blocked-first" }),
-    ] });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [
+        entry("ok1@example.org"),
+        entry("HB@example.org"),
+        entry("un@example.org"),
+        entry("un@example.org", { bulk: true }),
+        entry("hb@example.org", { idempotency_key: "k-blocked-first" }),
+        entry("ok2@example.org", { idempotency_key: "k-blocked-first" }),
+        entry("ok3@example.org", { idempotency_key: "k-blocked-first" }),
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.summary).toEqual({ total: 7, succeeded: 4, failed: 3 });
     const [ok1, hb, un, unBulk, keyBlocked, keyStored, keyRepeat] = res.body.data;
@@ -176,18 +223,30 @@ describe("suppressions in a batch", () => {
 describe("test mode and review", () => {
   it("rewrites recipients to the signup email, keeps simulators, caps at 20 a day", async () => {
     const a = await server.account();
-    const res = await server.api("POST", "/v1/emails", { key: a.apiKey, body: {
-      from: "Test <onboarding@posthaste.dev>", to: ["someone@example.org", "success@simulator.amazonses.com"], cc: ["other@example.org"], subject: "t",
-    } });
+    const res = await server.api("POST", "/v1/emails", {
+      key: a.apiKey,
+      body: {
+        from: "Test <onboarding@posthaste.dev>",
+        to: ["someone@example.org", "success@simulator.amazonses.com"],
+        cc: ["other@example.org"],
+        subject: "t",
+      },
+    });
     expect(res.status).toBe(200);
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: a.apiKey });
     expect(got.body.to).toEqual([a.email, "success@simulator.amazonses.com"]);
     expect(got.body.cc).toEqual([]);
     for (let i = 1; i < 20; i++) {
-      const r = await server.api("POST", "/v1/emails", { key: a.apiKey, body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: `t${i}` } });
+      const r = await server.api("POST", "/v1/emails", {
+        key: a.apiKey,
+        body: { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: `t${i}` },
+      });
       expect(r.status).toBe(200);
     }
-    const over = await server.api("POST", "/v1/emails", { key: a.apiKey, body: { from: "onboarding@posthaste.dev", to: a.email, subject: "21st" } });
+    const over = await server.api("POST", "/v1/emails", {
+      key: a.apiKey,
+      body: { from: "onboarding@posthaste.dev", to: a.email, subject: "21st" },
+    });
     expect(over.status).toBe(429);
     expect(over.body.error.type).toBe("rate_limited");
     const retry = Number(over.headers.get("retry-after"));
@@ -204,7 +263,10 @@ describe("test mode and review", () => {
       const ok = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to, subject: "x" } });
       expect(ok.status, to).toBe(200);
     }
-    const sandbox = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: "onboarding@posthaste.dev", to: "x@example.org", subject: "x" } });
+    const sandbox = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: "onboarding@posthaste.dev", to: "x@example.org", subject: "x" },
+    });
     expect(sandbox.status).toBe(200);
   });
 });
@@ -214,15 +276,28 @@ describe("idempotency", () => {
     const s = await sender(server, { dkim: false });
     const body = { from: s.from, to: "x@example.org", subject: "once", idempotency_key: "k-1" };
     const first = await server.api("POST", "/v1/emails", { key: s.apiKey, body });
-    const again = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...body, idempotency_key: undefined, idempotencyKey: "k-1" } });
+    const again = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { ...body, idempotency_key: undefined, idempotencyKey: "k-1" },
+    });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    const header = await Promise.all(Array.from({ length: 12 }, () => server.api("POST", "/v1/emails", {
-      key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "race" }, headers: { "Idempotency-Key": "race-1" },
-    })));
+    const header = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.api("POST", "/v1/emails", {
+          key: s.apiKey,
+          body: { from: s.from, to: "x@example.org", subject: "race" },
+          headers: { "Idempotency-Key": "race-1" },
+        }),
+      ),
+    );
     expect(header.every((r) => r.status === 200)).toBe(true);
     expect(new Set(header.map((r) => r.body.id)).size).toBe(1);
-    const [{ count }] = await sql("select count(*)::int as count from emails where account_id = ? and idempotency_key = ?", s.accountId, "race-1");
+    const [{ count }] = await sql(
+      "select count(*)::int as count from emails where account_id = ? and idempotency_key = ?",
+      s.accountId,
+      "race-1",
+    );
     expect(count).toBe(1);
     // Keys are per account.
     const t = await sender(server, { dkim: false });
@@ -233,7 +308,9 @@ describe("idempotency", () => {
   it("holds under concurrent batches with the same keys", async () => {
     const s = await sender(server, { dkim: false });
     const entries = [1, 2, 3].map((i) => ({ from: s.from, to: "x@example.org", subject: `b${i}`, idempotency_key: `bk-${i}` }));
-    const results = await Promise.all(Array.from({ length: 6 }, () => server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: entries })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: entries })),
+    );
     for (const r of results) expect(r.status).toBe(200);
     for (let i = 0; i < 3; i++) expect(new Set(results.map((r) => r.body.data[i].id)).size).toBe(1);
     const [{ count }] = await sql("select count(*)::int as count from emails where account_id = ?", s.accountId);
@@ -245,9 +322,18 @@ describe("scheduling and cancel", () => {
   it("schedules for later, treats the past as now, cancels only scheduled mail", async () => {
     const s = await sender(server, { dkim: false });
     const later = Date.now() + 3600_000;
-    const iso = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "later", scheduledAt: new Date(later).toISOString() } });
-    const ms = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "later2", scheduled_at: later } });
-    const past = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { from: s.from, to: "x@example.org", subject: "now", scheduledAt: Date.now() - 60_000 } });
+    const iso = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "x@example.org", subject: "later", scheduledAt: new Date(later).toISOString() },
+    });
+    const ms = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "x@example.org", subject: "later2", scheduled_at: later },
+    });
+    const past = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: "x@example.org", subject: "now", scheduledAt: Date.now() - 60_000 },
+    });
     for (const r of [iso, ms, past]) expect(r.status).toBe(200);
     const got = await server.api("GET", `/v1/emails/${iso.body.id}`, { key: s.apiKey });
     expect(got.body).toMatchObject({ status: "scheduled", scheduledAt: later });
@@ -279,13 +365,16 @@ describe("scheduling and cancel", () => {
 describe("POST /v1/emails/batch", () => {
   it("validates and queues each entry independently, in input order", async () => {
     const s = await sender(server, { dkim: false });
-    const res = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [
-      { from: s.from, to: "a@example.org", subject: "1" },
-      { from: s.from, to: "not an address", subject: "2" },
-      { from: "x@elsewhere.example.net", to: "a@example.org", subject: "3" },
-      { from: s.from, to: "b@example.org", subject: "4", scheduledAt: Date.now() + 600_000 },
-      "not an object",
-    ] });
+    const res = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [
+        { from: s.from, to: "a@example.org", subject: "1" },
+        { from: s.from, to: "not an address", subject: "2" },
+        { from: "x@elsewhere.example.net", to: "a@example.org", subject: "3" },
+        { from: s.from, to: "b@example.org", subject: "4", scheduledAt: Date.now() + 600_000 },
+        "not an object",
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.summary).toEqual({ total: 5, succeeded: 2, failed: 3 });
     expect(Object.keys(res.body.data[0])).toEqual(["id"]);

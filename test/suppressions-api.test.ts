@@ -3,12 +3,18 @@ import { startTestServer, type TestServer } from "./support/harness";
 import { db, rows } from "./support/db";
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ APP_URL: "https://mail.example.test" }); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ APP_URL: "https://mail.example.test" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function reasonOf(accountId: string, address: string): Promise<string | null> {
   const { sql } = await import("drizzle-orm");
-  const [row] = await rows<{ reason: string }>(sql`select reason from suppressions where account_id = ${accountId} and address = ${address}`);
+  const [row] = await rows<{ reason: string }>(
+    sql`select reason from suppressions where account_id = ${accountId} and address = ${address}`,
+  );
   return row?.reason ?? null;
 }
 
@@ -40,7 +46,12 @@ describe("suppressions", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.type).toBe("validation_error");
     }
-    for (const body of [{}, { emails: [] }, { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) }, { emails: ["ok@example.com", "bad"] }]) {
+    for (const body of [
+      {},
+      { emails: [] },
+      { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) },
+      { emails: ["ok@example.com", "bad"] },
+    ]) {
       const res = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body });
       expect(res.status).toBe(400);
       expect(res.body.error.type).toBe("validation_error");
@@ -81,7 +92,10 @@ describe("suppressions", () => {
     await suppress(handle, accountId, "Bounced@example.com", "hard_bounce");
     await suppress(handle, accountId, "complained@example.com", "complaint");
     await suppress(handle, accountId, "unsub@example.com", "unsubscribe");
-    const res = await server.api("POST", "/v1/suppressions/bulk", { key: apiKey, body: { emails: ["bounced@example.com", "complained@example.com", "unsub@example.com"] } });
+    const res = await server.api("POST", "/v1/suppressions/bulk", {
+      key: apiKey,
+      body: { emails: ["bounced@example.com", "complained@example.com", "unsub@example.com"] },
+    });
     expect(res.body.data.map((d: any) => d.reason)).toEqual(["manual", "manual", "manual"]);
     expect(await reasonOf(accountId, "bounced@example.com")).toBe("hard_bounce");
     expect(await reasonOf(accountId, "complained@example.com")).toBe("complaint");
@@ -118,7 +132,11 @@ describe("suppressions", () => {
     expect(html).toContain("reader@example.com");
     expect(html).toContain('<form method="post"');
     expect(await reasonOf(accountId, "reader@example.com")).toBeNull();
-    const post = await fetch(local, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const post = await fetch(local, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(post.status).toBe(200);
     expect(await reasonOf(accountId, "reader@example.com")).toBe("unsubscribe");
     expect((await fetch(local, { method: "POST", body: "List-Unsubscribe=One-Click" })).status).toBe(200);

@@ -41,7 +41,9 @@ describe("tracking hits are bounded and tokens expire", () => {
   it("records at most TRACKING_MAX_HITS opens per message and clicks per link; more hits still answer", async () => {
     const a = await sender();
     const id = await sendViaApi(server, a.apiKey, {
-      from: a.from, to: ["reader@example.org"], subject: "Links",
+      from: a.from,
+      to: ["reader@example.org"],
+      subject: "Links",
       html: `<body><a href="https://one.example/">1</a><a href="https://two.example/">2</a></body>`,
     });
     await waitForStatus(id, ["delivered"]);
@@ -72,7 +74,12 @@ describe("tracking hits are bounded and tokens expire", () => {
 
   it("an expired click token still redirects to its signed target but records nothing; an expired open records nothing", async () => {
     const a = await sender();
-    const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Old", html: `<a href="https://old.example/">o</a>` });
+    const id = await sendViaApi(server, a.apiKey, {
+      from: a.from,
+      to: ["reader@example.org"],
+      subject: "Old",
+      html: `<a href="https://old.example/">o</a>`,
+    });
     await waitForStatus(id, ["delivered"]);
     const { signToken } = await import("../server/delivery/tracking");
     const longAgo = Date.now() - 91 * 86_400_000;
@@ -99,38 +106,42 @@ describe("tracking hits are bounded and tokens expire", () => {
 const LIMITS = process.env.DATABASE_URL ? { dispatchMs: 3000, healthMs: 2000 } : { dispatchMs: 5000, healthMs: 2000 };
 
 describe("a pathological HTML body does not stall the process", () => {
-  it("10 MiB of unclosed anchors is accepted and sent in seconds (about half a second alone) while /api/health answers", { timeout: 120_000 }, async () => {
-    const a = await sender();
-    const quoted = `<a href="https://x.test/`;
-    const bare = `<a href=https://x.test/ `;
-    const half = 5 * 1024 * 1024;
-    const html = `<html><body>${quoted.repeat(Math.ceil(half / quoted.length))}${bare.repeat(Math.ceil(half / bare.length))}</body></html>`;
+  it(
+    "10 MiB of unclosed anchors is accepted and sent in seconds (about half a second alone) while /api/health answers",
+    { timeout: 120_000 },
+    async () => {
+      const a = await sender();
+      const quoted = `<a href="https://x.test/`;
+      const bare = `<a href=https://x.test/ `;
+      const half = 5 * 1024 * 1024;
+      const html = `<html><body>${quoted.repeat(Math.ceil(half / quoted.length))}${bare.repeat(Math.ceil(half / bare.length))}</body></html>`;
 
-    let slowest = 0;
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const t = performance.now();
-        const res = await fetch(`${server.url}/api/health`);
-        expect(res.status).toBe(200);
-        await res.arrayBuffer();
-        slowest = Math.max(slowest, performance.now() - t);
-        await new Promise((r) => setTimeout(r, 20));
+      let slowest = 0;
+      let polling = true;
+      const poller = (async () => {
+        while (polling) {
+          const t = performance.now();
+          const res = await fetch(`${server.url}/api/health`);
+          expect(res.status).toBe(200);
+          await res.arrayBuffer();
+          slowest = Math.max(slowest, performance.now() - t);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      try {
+        const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Big", html });
+        // Dispatch time: from the acceptance answer (the row is due at once; dispatch may
+        // already be under way) to the hand-off recorded.
+        const acceptedAt = Date.now();
+        await waitForStatus(id, ["sent", "delivered"], 60_000);
+        const sentAt = (await timeline(id)).find((t) => t.type === "sent")!.at.getTime();
+        expect(sentAt - acceptedAt).toBeLessThan(LIMITS.dispatchMs);
+        expect((await renderedHtml(id)).includes("/t/o/")).toBe(true);
+      } finally {
+        polling = false;
+        await poller;
       }
-    })();
-    try {
-      const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Big", html });
-      // Dispatch time: from the acceptance answer (the row is due at once; dispatch may
-      // already be under way) to the hand-off recorded.
-      const acceptedAt = Date.now();
-      await waitForStatus(id, ["sent", "delivered"], 60_000);
-      const sentAt = (await timeline(id)).find((t) => t.type === "sent")!.at.getTime();
-      expect(sentAt - acceptedAt).toBeLessThan(LIMITS.dispatchMs);
-      expect((await renderedHtml(id)).includes("/t/o/")).toBe(true);
-    } finally {
-      polling = false;
-      await poller;
-    }
-    expect(slowest).toBeLessThan(LIMITS.healthMs);
-  });
+      expect(slowest).toBeLessThan(LIMITS.healthMs);
+    },
+  );
 });

@@ -16,7 +16,12 @@ let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 beforeAll(async () => {
   dnsServer = await startDnsServer();
   smtp = await startSmtpReceiver();
-  server = await startTestServer({ MAIL_PROVIDER: "sink", DISPATCH_IDLE_MS: "100", DNS_SERVERS: dnsServer.address, DISPATCH_RETRY_SCHEDULE: "0.2" });
+  server = await startTestServer({
+    MAIL_PROVIDER: "sink",
+    DISPATCH_IDLE_MS: "100",
+    DNS_SERVERS: dnsServer.address,
+    DISPATCH_RETRY_SCHEDULE: "0.2",
+  });
 });
 afterAll(async () => {
   reconfigure({ MAIL_PROVIDER: "sink" });
@@ -41,14 +46,18 @@ async function unsubscribeLink(raw: string | Buffer): Promise<string | null> {
 const tokenAddress = (link: string) => JSON.parse(Buffer.from(link.split("/unsubscribe/")[1].split(".")[0], "base64url").toString()).r;
 const suppressed = async (apiKey: string) =>
   (await server.api("GET", "/v1/suppressions?limit=100", { key: apiKey })).body.data.map((s: any) => `${s.address}:${s.reason}`).sort();
-const oneClick = (link: string) => fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+const oneClick = (link: string) =>
+  fetch(link, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
 
 describe("bulk mail leaves one copy per recipient, each with its own unsubscribe link (sink)", () => {
   it("each recipient's link unsubscribes only that recipient", async () => {
     const a = await sender();
     const res = await send(a.apiKey, {
-      from: a.from, bulk: true,
-      to: ["Ann <ann@example.org>", "bob@example.org"], cc: ["cat@example.org"], bcc: ["dan@example.org"],
+      from: a.from,
+      bulk: true,
+      to: ["Ann <ann@example.org>", "bob@example.org"],
+      cc: ["cat@example.org"],
+      bcc: ["dan@example.org"],
     });
     expect(res.status).toBe(200);
     const row = await waitForStatus(res.body.id, ["delivered"]);
@@ -109,14 +118,24 @@ describe("bulk mail over the SMTP relay", () => {
   afterAll(() => reconfigure({ MAIL_PROVIDER: "sink" }));
 
   const atRelay = (id: string, count: number) =>
-    waitFor(async () => {
-      const got = smtp.messages.filter((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`));
-      return got.length >= count ? got : null;
-    }, 15_000, `${count} copies of ${id} at the relay`);
+    waitFor(
+      async () => {
+        const got = smtp.messages.filter((m) => m.raw.includes(`X-Posthaste-Email-ID: ${id}`));
+        return got.length >= count ? got : null;
+      },
+      15_000,
+      `${count} copies of ${id} at the relay`,
+    );
 
   it("hands one copy per recipient, the envelope naming only that recipient", async () => {
     const a = await sender();
-    const res = await send(a.apiKey, { from: a.from, bulk: true, to: ["ann@example.org"], cc: ["cat@example.org"], bcc: ["dan@example.org"] });
+    const res = await send(a.apiKey, {
+      from: a.from,
+      bulk: true,
+      to: ["ann@example.org"],
+      cc: ["cat@example.org"],
+      bcc: ["dan@example.org"],
+    });
     const got = await atRelay(res.body.id, 3);
     expect(got.map((m) => m.to)).toEqual([["ann@example.org"], ["cat@example.org"], ["dan@example.org"]]);
     for (const m of got) expect(tokenAddress((await unsubscribeLink(m.raw))!)).toBe(m.to[0]);

@@ -31,12 +31,15 @@ afterAll(async () => {
 async function record(accountId: string, type = "email.delivered", n = 1) {
   const { recordEvents } = await import("../server/events/record");
   const { db: handle } = await db();
-  return recordEvents(handle, Array.from({ length: n }, (_, i) => ({
-    accountId,
-    type: type as any,
-    emailId: `email-${i}`,
-    data: { email_id: `email-${i}`, from: "a@example.com", to: ["b@example.com"], subject: `s${i}`, tags: [] },
-  })));
+  return recordEvents(
+    handle,
+    Array.from({ length: n }, (_, i) => ({
+      accountId,
+      type: type as any,
+      emailId: `email-${i}`,
+      data: { email_id: `email-${i}`, from: "a@example.com", to: ["b@example.com"], subject: `s${i}`, tags: [] },
+    })),
+  );
 }
 
 const at = (path: string) => hooks.at(path);
@@ -56,7 +59,10 @@ describe("webhook delivery", () => {
     const { accountId, apiKey } = await server.account();
     const ep = await endpoint(apiKey, "/signed");
     const [event] = await record(accountId, "email.delivered");
-    const [got] = await until(() => at("/signed"), (l) => l.length === 1);
+    const [got] = await until(
+      () => at("/signed"),
+      (l) => l.length === 1,
+    );
     expect(got.headers["content-type"]).toBe("application/json");
     expect(got.headers["posthaste-event-id"]).toBe(event.id);
     const sig = got.headers["posthaste-signature"] as string;
@@ -68,8 +74,13 @@ describe("webhook delivery", () => {
     // Tampering, a wrong secret or an old timestamp are all refused.
     expect(() => verifyWebhook({ secret: ep.secret, rawBody: got.raw.toString() + " ", signature: sig })).toThrow(WebhookVerificationError);
     expect(() => verifyWebhook({ secret: "whsec_other", rawBody: got.raw, signature: sig })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook({ secret: ep.secret, rawBody: got.raw, signature: sig, now: Math.floor(Date.now() / 1000) + 301 })).toThrow(/tolerance/);
-    const after = await until(() => getEndpoint(apiKey, ep.id), (e) => e.lastAttemptAt !== null);
+    expect(() => verifyWebhook({ secret: ep.secret, rawBody: got.raw, signature: sig, now: Math.floor(Date.now() / 1000) + 301 })).toThrow(
+      /tolerance/,
+    );
+    const after = await until(
+      () => getEndpoint(apiKey, ep.id),
+      (e) => e.lastAttemptAt !== null,
+    );
     expect(after).toMatchObject({ lastResponseStatus: 200, lastError: null, consecutiveFailures: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(at("/signed")).toHaveLength(1);
@@ -81,7 +92,10 @@ describe("webhook delivery", () => {
     await endpoint(apiKey, "/fan-sent", { events: ["email.sent"] });
     await endpoint(apiKey, "/fan-off", { enabled: false });
     await record(accountId, "email.bounced", 3);
-    await until(() => at("/fan-all"), (l) => l.length === 3);
+    await until(
+      () => at("/fan-all"),
+      (l) => l.length === 3,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(at("/fan-sent")).toHaveLength(0);
     expect(at("/fan-off")).toHaveLength(0);
@@ -96,14 +110,27 @@ describe("webhook delivery", () => {
     const flaky = await endpoint(apiKey, "/flaky");
     const moved = await endpoint(apiKey, "/moved");
     await record(accountId, "email.sent");
-    await until(() => at("/flaky"), (l) => l.length === 2);
+    await until(
+      () => at("/flaky"),
+      (l) => l.length === 2,
+    );
     hooks.answer("/flaky", { status: 204 });
-    await until(() => at("/flaky"), (l) => l.length === 3);
-    const e = await until(() => getEndpoint(apiKey, flaky.id), (v) => v.lastResponseStatus === 204);
+    await until(
+      () => at("/flaky"),
+      (l) => l.length === 3,
+    );
+    const e = await until(
+      () => getEndpoint(apiKey, flaky.id),
+      (v) => v.lastResponseStatus === 204,
+    );
     expect(e).toMatchObject({ consecutiveFailures: 0, lastError: null });
     const log = await server.api("GET", `/v1/webhooks/${flaky.id}/attempts`, { key: apiKey });
     expect(log.status).toBe(200);
-    expect(log.body.data.map((a: any) => [a.attempt, a.responseStatus])).toEqual([[3, 204], [2, 503], [1, 503]]);
+    expect(log.body.data.map((a: any) => [a.attempt, a.responseStatus])).toEqual([
+      [3, 204],
+      [2, 503],
+      [1, 503],
+    ]);
     expect(log.body.data[2]).toMatchObject({ eventType: "email.sent", error: null, responseBodyHead: "receiver says no" });
     expect(log.body.data[0].deliveryStatus).toBe("succeeded");
     const page = await server.api("GET", `/v1/webhooks/${flaky.id}/attempts?limit=2`, { key: apiKey });
@@ -113,7 +140,10 @@ describe("webhook delivery", () => {
     expect(rest.body.nextCursor).toBeNull();
 
     // The redirect is a failed attempt: three of them exhaust the delivery, the target is never asked.
-    await until(() => getEndpoint(apiKey, moved.id), (v) => v.consecutiveFailures === 1);
+    await until(
+      () => getEndpoint(apiKey, moved.id),
+      (v) => v.consecutiveFailures === 1,
+    );
     expect(at("/moved")).toHaveLength(3);
     expect(at("/redirect-target")).toHaveLength(0);
     expect(await getEndpoint(apiKey, moved.id)).toMatchObject({ lastResponseStatus: 302, lastError: "HTTP 302", enabled: true });
@@ -124,18 +154,26 @@ describe("webhook delivery", () => {
     hooks.answer("/down", { status: 500 });
     const ep = await endpoint(apiKey, "/down");
     await record(accountId, "email.delivered", 19);
-    await until(() => getEndpoint(apiKey, ep.id), (v) => v.consecutiveFailures === 19);
+    await until(
+      () => getEndpoint(apiKey, ep.id),
+      (v) => v.consecutiveFailures === 19,
+    );
     expect((await getEndpoint(apiKey, ep.id)).enabled).toBe(true);
     await record(accountId, "email.delivered", 3);
-    const off = await until(() => getEndpoint(apiKey, ep.id), (v) => v.enabled === false);
+    const off = await until(
+      () => getEndpoint(apiKey, ep.id),
+      (v) => v.enabled === false,
+    );
     expect(off.consecutiveFailures).toBe(20);
     expect(off.autoDisabledAt).toEqual(expect.any(Number));
     expect(off.lastResponseStatus).toBe(500);
     const { rows } = await db();
     const { sql } = await import("drizzle-orm");
     // From the platform's own account: nothing lands in the customer's list.
-    expect((await rows<any>(sql`select id from emails where account_id = ${accountId}`))).toHaveLength(0);
-    const notices = await rows<any>(sql`select "from", "to", subject, status, text from emails where "to" @> ${JSON.stringify([email])}::jsonb`);
+    expect(await rows<any>(sql`select id from emails where account_id = ${accountId}`)).toHaveLength(0);
+    const notices = await rows<any>(
+      sql`select "from", "to", subject, status, text from emails where "to" @> ${JSON.stringify([email])}::jsonb`,
+    );
     expect(notices).toHaveLength(1);
     expect(notices[0].to).toEqual([email]);
     expect(notices[0].from).toMatch(/^notifications@/);
@@ -156,9 +194,16 @@ describe("webhook delivery", () => {
     hooks.answer("/late", { status: 500, delayMs: 600 });
     const ep = await endpoint(apiKey, "/late");
     await record(accountId, "email.sent");
-    await until(() => at("/late"), (l) => l.length === 3);
+    await until(
+      () => at("/late"),
+      (l) => l.length === 3,
+    );
     await server.api("PATCH", `/v1/webhooks/${ep.id}`, { key: apiKey, body: { enabled: false } });
-    const settled = await until(() => getEndpoint(apiKey, ep.id), (v) => v.lastAttemptAt !== null && at("/late").length === 3, 5000);
+    const settled = await until(
+      () => getEndpoint(apiKey, ep.id),
+      (v) => v.lastAttemptAt !== null && at("/late").length === 3,
+      5000,
+    );
     await new Promise((r) => setTimeout(r, 900));
     const final = await getEndpoint(apiKey, ep.id);
     expect(settled.enabled).toBe(false);
@@ -170,16 +215,24 @@ describe("webhook delivery", () => {
     const { accountId, apiKey } = await server.account();
     const ep = await endpoint(apiKey, "/again");
     const [event] = await record(accountId, "email.opened");
-    await until(() => at("/again"), (l) => l.length === 1);
+    await until(
+      () => at("/again"),
+      (l) => l.length === 1,
+    );
     const res = await server.api("POST", `/v1/webhooks/${ep.id}/resend`, { key: apiKey, body: { eventId: event.id } });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ endpointId: ep.id, eventId: event.id });
-    const both = await until(() => at("/again"), (l) => l.length === 2);
+    const both = await until(
+      () => at("/again"),
+      (l) => l.length === 2,
+    );
     expect(both[1].raw.equals(both[0].raw)).toBe(true);
     const other = await server.account();
     expect((await server.api("POST", `/v1/webhooks/${ep.id}/resend`, { key: other.apiKey, body: { eventId: event.id } })).status).toBe(404);
     const otherEp = await endpoint(other.apiKey, "/again-other");
-    expect((await server.api("POST", `/v1/webhooks/${otherEp.id}/resend`, { key: other.apiKey, body: { eventId: event.id } })).status).toBe(404);
+    expect((await server.api("POST", `/v1/webhooks/${otherEp.id}/resend`, { key: other.apiKey, body: { eventId: event.id } })).status).toBe(
+      404,
+    );
   });
 
   it("refuses a name resolving to a private address at create, and re-checks at delivery (no rebinding)", async () => {
@@ -208,9 +261,19 @@ describe("webhook delivery", () => {
   it("refuses every private spelling at delivery too, without connecting", async () => {
     const { accountId, apiKey } = await server.account();
     const urls = [
-      "https://127.0.0.1/x", "https://2130706433/x", "https://0x7f000001/x", "https://0177.0.0.1/x", "https://[::1]/x",
-      "https://[::ffff:127.0.0.1]/x", "https://169.254.169.254/x", "https://100.64.0.1/x", "https://[fe80::1]/x",
-      "https://0.0.0.0/x", "https://evil.test.example/x", "http://93.184.216.34/x", "https://93.184.216.34:8443/x",
+      "https://127.0.0.1/x",
+      "https://2130706433/x",
+      "https://0x7f000001/x",
+      "https://0177.0.0.1/x",
+      "https://[::1]/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://169.254.169.254/x",
+      "https://100.64.0.1/x",
+      "https://[fe80::1]/x",
+      "https://0.0.0.0/x",
+      "https://evil.test.example/x",
+      "http://93.184.216.34/x",
+      "https://93.184.216.34:8443/x",
     ];
     const { rows } = await db();
     const { sql } = await import("drizzle-orm");
@@ -220,11 +283,16 @@ describe("webhook delivery", () => {
     for (const url of urls) {
       const id = newId();
       ids.push(id);
-      await rows(sql`insert into webhook_endpoints (id, account_id, url, events, secret) values (${id}, ${accountId}, ${url}, '["*"]'::jsonb, 'whsec_x')`);
+      await rows(
+        sql`insert into webhook_endpoints (id, account_id, url, events, secret) values (${id}, ${accountId}, ${url}, '["*"]'::jsonb, 'whsec_x')`,
+      );
     }
     await record(accountId, "email.failed");
     for (const [i, id] of ids.entries()) {
-      const e = await until(() => getEndpoint(apiKey, id), (v) => v.lastAttemptAt !== null);
+      const e = await until(
+        () => getEndpoint(apiKey, id),
+        (v) => v.lastAttemptAt !== null,
+      );
       expect(e.lastError, urls[i]).toMatch(/^target refused/);
       expect(e.lastResponseStatus).toBeNull();
     }

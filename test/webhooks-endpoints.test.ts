@@ -7,7 +7,9 @@ beforeAll(async () => {
   // The scale plan gets no endpoints here, to see the "plan has none" refusal.
   server = await startTestServer({ PLANS: JSON.stringify({ scale: { webhooks: 0 } }), WEBHOOK_ALLOWED_ORIGINS: "" });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const good = { url: "https://hooks.example.com/posthaste", events: ["email.sent", "email.delivered"] };
 
@@ -17,8 +19,16 @@ describe("webhook endpoints", () => {
     const created = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { ...good, description: "prod" } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      url: good.url, events: good.events, enabled: true, description: "prod", consecutiveFailures: 0,
-      lastAttemptAt: null, lastResponseStatus: null, lastError: null, suspendedByPlan: false, autoDisabledAt: null,
+      url: good.url,
+      events: good.events,
+      enabled: true,
+      description: "prod",
+      consecutiveFailures: 0,
+      lastAttemptAt: null,
+      lastResponseStatus: null,
+      lastError: null,
+      suspendedByPlan: false,
+      autoDisabledAt: null,
     });
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const list = await server.api("GET", "/v1/webhooks", { key: apiKey });
@@ -26,7 +36,10 @@ describe("webhook endpoints", () => {
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0]).not.toHaveProperty("secret");
     expect(list.text).not.toContain(created.body.secret);
-    const patched = await server.api("PATCH", `/v1/webhooks/${created.body.id}`, { key: apiKey, body: { events: ["*"], description: null } });
+    const patched = await server.api("PATCH", `/v1/webhooks/${created.body.id}`, {
+      key: apiKey,
+      body: { events: ["*"], description: null },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ events: ["*"], description: null, url: good.url });
     expect(patched.body).not.toHaveProperty("secret");
@@ -54,7 +67,10 @@ describe("webhook endpoints", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.type).toBe("validation_error");
     }
-    const ok = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { ...good, url: "https://hooks.example.com:443/x", description: "x".repeat(500) } });
+    const ok = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { ...good, url: "https://hooks.example.com:443/x", description: "x".repeat(500) },
+    });
     expect(ok.status).toBe(201);
     const patch = await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: "https://127.0.0.1/x" } });
     expect(patch.status).toBe(400);
@@ -68,10 +84,34 @@ describe("webhook endpoints", () => {
   it("refuses private, loopback, link-local, CGNAT, multicast and unspecified hosts in every spelling", async () => {
     const { apiKey } = await server.account();
     const hosts = [
-      "127.0.0.1", "2130706433", "0x7f000001", "0177.0.0.1", "0x7f.0.0.1", "127.1", "017700000001",
-      "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "224.0.0.1", "0.0.0.0", "255.255.255.255",
-      "[::1]", "[::]", "[fe80::1]", "[fc00::1]", "[fd12:3456::1]", "[ff02::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]",
-      "[::ffff:10.0.0.1]", "[64:ff9b::7f00:1]", "localhost", "app.localhost", "intranet",
+      "127.0.0.1",
+      "2130706433",
+      "0x7f000001",
+      "0177.0.0.1",
+      "0x7f.0.0.1",
+      "127.1",
+      "017700000001",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "224.0.0.1",
+      "0.0.0.0",
+      "255.255.255.255",
+      "[::1]",
+      "[::]",
+      "[fe80::1]",
+      "[fc00::1]",
+      "[fd12:3456::1]",
+      "[ff02::1]",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "[::ffff:10.0.0.1]",
+      "[64:ff9b::7f00:1]",
+      "localhost",
+      "app.localhost",
+      "intranet",
     ];
     for (const host of hosts) {
       const res = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: `https://${host}/hook`, events: ["*"] } });
@@ -86,7 +126,10 @@ describe("webhook endpoints", () => {
     const { apiKey } = await server.account();
     const star = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: good.url, events: ["email.sent", "*"] } });
     expect(star.body.events).toEqual(["*"]);
-    const dup = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: good.url, events: ["quota.exceeded", "quota.exceeded"] } });
+    const dup = await server.api("POST", "/v1/webhooks", {
+      key: apiKey,
+      body: { url: good.url, events: ["quota.exceeded", "quota.exceeded"] },
+    });
     expect(dup.body.events).toEqual(["quota.exceeded"]);
     // "*" does not excuse a type that does not exist.
     const unknown = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: good.url, events: ["*", "email.nope"] } });
@@ -107,7 +150,9 @@ describe("webhook endpoints", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/no webhook endpoints/);
     const unlimited = await server.account();
-    const many = await Promise.all(Array.from({ length: 12 }, () => server.api("POST", "/v1/webhooks", { key: unlimited.apiKey, body: good })));
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () => server.api("POST", "/v1/webhooks", { key: unlimited.apiKey, body: good })),
+    );
     expect(many.every((r) => r.status === 201)).toBe(true);
   });
 
@@ -154,7 +199,11 @@ describe("webhook endpoints", () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body).toEqual({ id, secret: expect.stringMatching(/^whsec_/) });
     expect(rotated.body.secret).not.toBe(created.body.secret);
-    for (const [method, path] of [["PATCH", `/v1/webhooks/${id}`], ["DELETE", `/v1/webhooks/${id}`], ["POST", `/v1/webhooks/${id}/rotate-secret`]]) {
+    for (const [method, path] of [
+      ["PATCH", `/v1/webhooks/${id}`],
+      ["DELETE", `/v1/webhooks/${id}`],
+      ["POST", `/v1/webhooks/${id}/rotate-secret`],
+    ]) {
       const res = await server.api(method, path, { key: b.apiKey, body: method === "PATCH" ? { enabled: false } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error.type).toBe("not_found");

@@ -30,8 +30,20 @@ async function storedSecret(id: string): Promise<string> {
 async function deliveredTo(accountId: string, path: string, n: number) {
   const { recordEvents } = await import("../server/events/record");
   const { db: handle } = await db();
-  await recordEvents(handle, [{ accountId, type: "email.sent", emailId: "email-1", data: { email_id: "email-1", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
-  return (await until(() => hooks.at(path), (l) => l.length >= n))[n - 1];
+  await recordEvents(handle, [
+    {
+      accountId,
+      type: "email.sent",
+      emailId: "email-1",
+      data: { email_id: "email-1", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] },
+    },
+  ]);
+  return (
+    await until(
+      () => hooks.at(path),
+      (l) => l.length >= n,
+    )
+  )[n - 1];
 }
 
 const verifies = (secret: string, got: ReceivedHook) => {
@@ -71,9 +83,14 @@ describe("webhook signing secrets at rest", () => {
     const { rows } = await db();
     const id = newId();
     const legacy = "whsec_legacyPlaintextSecretFromBeforeTheUpgrade";
-    await rows(sql`insert into webhook_endpoints (id, account_id, url, events, secret) values (${id}, ${accountId}, ${`${origin}/legacy`}, '["*"]'::jsonb, ${legacy})`);
+    await rows(
+      sql`insert into webhook_endpoints (id, account_id, url, events, secret) values (${id}, ${accountId}, ${`${origin}/legacy`}, '["*"]'::jsonb, ${legacy})`,
+    );
     expect(verifies(legacy, await deliveredTo(accountId, "/legacy", 1))).toBe(true);
-    const sealed = await until(() => storedSecret(id), (s) => s.startsWith("v1:"));
+    const sealed = await until(
+      () => storedSecret(id),
+      (s) => s.startsWith("v1:"),
+    );
     expect(sealed).not.toContain(legacy);
     expect(decrypt(sealed)).toBe(legacy);
     expect(verifies(legacy, await deliveredTo(accountId, "/legacy", 2))).toBe(true);
@@ -87,7 +104,9 @@ describe("webhook signing secrets at rest", () => {
     const { sealLegacySigningSecrets } = await import("../server/webhooks/signing-secret");
     const { rows } = await db();
     const id = newId();
-    await rows(sql`insert into webhook_endpoints (id, account_id, url, events, secret, enabled) values (${id}, ${accountId}, ${`${origin}/idle`}, '["*"]'::jsonb, 'whsec_idle', false)`);
+    await rows(
+      sql`insert into webhook_endpoints (id, account_id, url, events, secret, enabled) values (${id}, ${accountId}, ${`${origin}/idle`}, '["*"]'::jsonb, 'whsec_idle', false)`,
+    );
     expect(await sealLegacySigningSecrets()).toBeGreaterThanOrEqual(1);
     const stored = await storedSecret(id);
     expect(stored).toMatch(/^v1:/);

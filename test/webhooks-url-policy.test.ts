@@ -35,21 +35,25 @@ const EMBEDDING = {
 const create = (apiKey: string, url: string) => server.api("POST", "/v1/webhooks", { key: apiKey, body: { url, events: ["*"] } });
 
 describe("webhook URL policy", () => {
-  it.each(Object.entries(EMBEDDING).concat([["IPv4-mapped, dotted", "::ffff:127.0.0.1"], ["IPv4-compatible, dotted", "::127.0.0.1"], ["documentation", "2001:db8::1"], ["discard", "100::1"]]))(
-    "refuses %s ([%s]) at create and update",
-    async (_name, address) => {
-      const { apiKey } = await server.account();
-      const res = await create(apiKey, `https://[${address}]/hook`);
-      expect(res.status).toBe(400);
-      expect(res.body.error.type).toBe("validation_error");
-      // An unresolvable name passes at create (its DNS may come later); then update to the literal.
-      const ok = await create(apiKey, "https://not-yet-published.example.com/hook");
-      expect(ok.status).toBe(201);
-      const patched = await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: `https://[${address}]/hook` } });
-      expect(patched.status).toBe(400);
-      expect(patched.body.error.type).toBe("validation_error");
-    },
-  );
+  it.each(
+    Object.entries(EMBEDDING).concat([
+      ["IPv4-mapped, dotted", "::ffff:127.0.0.1"],
+      ["IPv4-compatible, dotted", "::127.0.0.1"],
+      ["documentation", "2001:db8::1"],
+      ["discard", "100::1"],
+    ]),
+  )("refuses %s ([%s]) at create and update", async (_name, address) => {
+    const { apiKey } = await server.account();
+    const res = await create(apiKey, `https://[${address}]/hook`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.type).toBe("validation_error");
+    // An unresolvable name passes at create (its DNS may come later); then update to the literal.
+    const ok = await create(apiKey, "https://not-yet-published.example.com/hook");
+    expect(ok.status).toBe(201);
+    const patched = await server.api("PATCH", `/v1/webhooks/${ok.body.id}`, { key: apiKey, body: { url: `https://[${address}]/hook` } });
+    expect(patched.status).toBe(400);
+    expect(patched.body.error.type).toBe("validation_error");
+  });
 
   it("accepts a global unicast IPv6 address", async () => {
     const { apiKey } = await server.account();
@@ -84,9 +88,19 @@ describe("webhook URL policy", () => {
     }
     const { recordEvents } = await import("../server/events/record");
     const { db: handle } = await db();
-    await recordEvents(handle, [{ accountId, type: "email.sent", emailId: "email-x", data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] } }]);
+    await recordEvents(handle, [
+      {
+        accountId,
+        type: "email.sent",
+        emailId: "email-x",
+        data: { email_id: "email-x", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] },
+      },
+    ]);
     for (const id of ids) {
-      const e = await until(async () => (await server.api("GET", `/v1/webhooks/${id}`, { key: apiKey })).body, (v) => v.lastAttemptAt !== null);
+      const e = await until(
+        async () => (await server.api("GET", `/v1/webhooks/${id}`, { key: apiKey })).body,
+        (v) => v.lastAttemptAt !== null,
+      );
       expect(e.lastError).toBe("target refused: url's host resolves to a private or reserved address");
       expect(e.lastResponseStatus).toBeNull();
     }

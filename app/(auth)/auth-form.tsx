@@ -18,8 +18,12 @@ export function AuthForm(props: {
       <main className="auth">
         <div className="panel">
           <h1>Check your inbox</h1>
-          <div className="alert success" role="status">{state.notice}</div>
-          <p className="muted"><Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link></p>
+          <div className="alert success" role="status">
+            {state.notice}
+          </div>
+          <p className="muted">
+            <Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link>
+          </p>
         </div>
         <HydrationMark />
       </main>
@@ -29,7 +33,11 @@ export function AuthForm(props: {
     <main className="auth">
       <div className="panel">
         <h1>{signUp ? "Create your Posthaste account" : "Sign in to Posthaste"}</h1>
-        {state.error && <div className="alert error" role="alert">{state.error}</div>}
+        {state.error && (
+          <div className="alert error" role="alert">
+            {state.error}
+          </div>
+        )}
         <form action={formAction}>
           <div className="field">
             <label htmlFor="email">Email</label>
@@ -37,7 +45,14 @@ export function AuthForm(props: {
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required minLength={signUp ? MIN_PASSWORD_LENGTH : undefined} />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete={signUp ? "new-password" : "current-password"}
+              required
+              minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
+            />
           </div>
           {signUp && (
             <div className="field">
@@ -45,12 +60,24 @@ export function AuthForm(props: {
               <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
             </div>
           )}
-          <button type="submit" disabled={pending}>{pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}</button>
+          <button type="submit" disabled={pending}>
+            {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}
+          </button>
         </form>
         <p className="muted" style={{ marginTop: 16 }}>
-          {signUp ? <>Already have an account? <Link href="/sign-in">Sign in</Link></> : <>New here? <Link href="/sign-up">Create an account</Link></>}
+          {signUp ? (
+            <>
+              Already have an account? <Link href="/sign-in">Sign in</Link>
+            </>
+          ) : (
+            <>
+              New here? <Link href="/sign-up">Create an account</Link>
+            </>
+          )}
         </p>
-        <p className="muted"><Link href="/verify-email">Confirmation link lost or expired?</Link></p>
+        <p className="muted">
+          <Link href="/verify-email">Confirmation link lost or expired?</Link>
+        </p>
       </div>
       <HydrationMark />
     </main>

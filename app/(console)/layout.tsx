@@ -24,19 +24,31 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   if (!account) redirect("/sign-in");
   return (
     <div className="shell">
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
       <aside className="sidebar">
-        <Link className="brand" href="/">Posthaste</Link>
+        <Link className="brand" href="/">
+          Posthaste
+        </Link>
         <Nav items={NAV} />
         <div className="who">
           <div data-testid="account-email">{account.email}</div>
-          <div>Plan: {account.plan}{account.approvedAt ? "" : " · awaiting review"}{account.pausedAt ? " · paused" : ""}</div>
+          <div>
+            Plan: {account.plan}
+            {account.approvedAt ? "" : " · awaiting review"}
+            {account.pausedAt ? " · paused" : ""}
+          </div>
           <form action={signOutAction}>
-            <button type="submit" className="secondary small">Sign out</button>
+            <button type="submit" className="secondary small">
+              Sign out
+            </button>
           </form>
         </div>
       </aside>
-      <main className="content" id="main">{children}</main>
+      <main className="content" id="main">
+        {children}
+      </main>
       <HydrationMark />
     </div>
   );

@@ -30,7 +30,11 @@ export function useMutation() {
 }
 
 export function ErrorAlert({ error }: { error: string | null }) {
-  return error ? <div className="alert error" role="alert">{error}</div> : null;
+  return error ? (
+    <div className="alert error" role="alert">
+      {error}
+    </div>
+  ) : null;
 }
 
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
@@ -63,7 +67,9 @@ export function OneTimeSecret({ title, value, onDone }: { title: string; value: 
       <div className="secret">
         <code data-testid="one-time-secret">{value}</code>
         <CopyButton text={value} />
-        <button type="button" className="secondary small" onClick={onDone}>Done</button>
+        <button type="button" className="secondary small" onClick={onDone}>
+          Done
+        </button>
       </div>
     </div>
   );
@@ -85,14 +91,26 @@ export function ConfirmButton(props: { label: string; confirm?: string; classNam
       >
         {props.label}
       </button>
-      {m.error && <span className="alert error small" role="alert" style={{ display: "block", marginTop: 6 }}>{m.error}</span>}
+      {m.error && (
+        <span className="alert error small" role="alert" style={{ display: "block", marginTop: 6 }}>
+          {m.error}
+        </span>
+      )}
     </>
   );
 }
 
 /** Marks the page interactive (browser tests wait for it before typing into forms). */
 /** An on/off switch whose change runs a mutation, then refreshes the page's data. */
-export function MutationSwitch({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: (next: boolean) => Promise<unknown> }) {
+export function MutationSwitch({
+  checked,
+  label,
+  onToggle,
+}: {
+  checked: boolean;
+  label: string;
+  onToggle: (next: boolean) => Promise<unknown>;
+}) {
   const m = useMutation();
   return (
     <>

@@ -10,9 +10,27 @@ export function Time({ ms }: { ms: number | null | undefined }) {
 }
 
 const TONE: Record<string, string> = {
-  delivered: "ok", verified: "ok", sent: "info", enabled: "ok", succeeded: "ok", full: "info",
-  queued: "", scheduled: "", pending: "warn", delivery_delayed: "warn", regressed: "warn", suspended: "bad", disabled: "",
-  bounced: "bad", complained: "bad", failed: "bad", canceled: "", hard_bounce: "bad", complaint: "bad", manual: "", unsubscribe: "warn",
+  delivered: "ok",
+  verified: "ok",
+  sent: "info",
+  enabled: "ok",
+  succeeded: "ok",
+  full: "info",
+  queued: "",
+  scheduled: "",
+  pending: "warn",
+  delivery_delayed: "warn",
+  regressed: "warn",
+  suspended: "bad",
+  disabled: "",
+  bounced: "bad",
+  complained: "bad",
+  failed: "bad",
+  canceled: "",
+  hard_bounce: "bad",
+  complaint: "bad",
+  manual: "",
+  unsubscribe: "warn",
 };
 
 export function Badge({ value, label }: { value: string; label?: string }) {
@@ -20,5 +38,11 @@ export function Badge({ value, label }: { value: string; label?: string }) {
 }
 
 export function Limit({ count, limit }: { count: number; limit: number | null }) {
-  return <>{count.toLocaleString("en-US")}{" / "}{limit === null ? "unlimited" : limit.toLocaleString("en-US")}</>;
+  return (
+    <>
+      {count.toLocaleString("en-US")}
+      {" / "}
+      {limit === null ? "unlimited" : limit.toLocaleString("en-US")}
+    </>
+  );
 }

@@ -2,7 +2,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export interface NavItem { href: string; label: string }
+export interface NavItem {
+  href: string;
+  label: string;
+}
 
 export function Nav({ items }: { items: NavItem[] }) {
   const path = usePathname();

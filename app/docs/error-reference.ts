@@ -33,7 +33,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     ],
     action: [
       "Do not retry unchanged: the same request fails the same way.",
-      "Read error.message: it names each offending field (for example \"to.2: Invalid email address\").",
+      'Read error.message: it names each offending field (for example "to.2: Invalid email address").',
       "Fix the request and send it again.",
     ],
   },
@@ -92,7 +92,8 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
       `The test-mode daily cap (${SANDBOX_PER_DAY} sends a day from the sandbox sender) or another daily capacity guard (new-account ramp, review throttle) was reached.`,
       "Parallel bursts contend on the same counters and may be answered with Retry-After: 1.",
     ],
-    retryAfter: "Every rate_limited response carries a Retry-After header: integer seconds to wait. For the per-second rate it is the time until the bucket holds enough tokens for the next request; for a daily cap it is the seconds until UTC midnight.",
+    retryAfter:
+      "Every rate_limited response carries a Retry-After header: integer seconds to wait. For the per-second rate it is the time until the bucket holds enough tokens for the next request; for a daily cap it is the seconds until UTC midnight.",
     action: [
       "Wait the number of seconds in Retry-After, then send the same request again.",
       "Spread sends out over time or use smaller batches to stay under the rate.",
@@ -102,9 +103,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     title: "Deliverability blocked",
     statuses: "403",
     summary: "Sending is paused by the deliverability circuit breaker because too much recent mail bounced or drew complaints.",
-    causes: [
-      "Over the last 24 hours, with at least 100 sends, the bounce rate reached 10 % or the complaint rate reached 0.5 %.",
-    ],
+    causes: ["Over the last 24 hours, with at least 100 sends, the bounce rate reached 10 % or the complaint rate reached 0.5 %."],
     action: [
       "Stop sending to addresses that bounce; check your lists and how recipients opted in.",
       "Sending resumes by itself once the rates fall back below the thresholds; retrying meanwhile does not help.",
@@ -164,9 +163,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     title: "Internal error",
     statuses: "500",
     summary: "Something unexpected went wrong on the server.",
-    causes: [
-      "A fault on the server, or (on GET /v1/emails) a page that could not be assembled completely.",
-    ],
+    causes: ["A fault on the server, or (on GET /v1/emails) a page that could not be assembled completely."],
     action: [
       "Retry with exponential backoff (for example 1 s, 2 s, 4 s …).",
       "For the email list, a smaller limit does not help: retry, or narrow with status or search.",

@@ -8,11 +8,17 @@ export const metadata: Metadata = { title: "Docs" };
 export default function DocsIndex() {
   return (
     <main className="docs">
-      <nav className="crumbs"><Link href="/">Dashboard</Link></nav>
+      <nav className="crumbs">
+        <Link href="/">Dashboard</Link>
+      </nav>
       <h1>Posthaste API</h1>
       <p>
-        All endpoints live under <code>/v1</code> and take <code>Authorization: Bearer &lt;API_KEY&gt;</code>.
-        The machine-readable description is at <a href="/v1/openapi.json"><code>/v1/openapi.json</code></a>.
+        All endpoints live under <code>/v1</code> and take <code>Authorization: Bearer &lt;API_KEY&gt;</code>. The machine-readable
+        description is at{" "}
+        <a href="/v1/openapi.json">
+          <code>/v1/openapi.json</code>
+        </a>
+        .
       </p>
       <h2>Quick start</h2>
       <pre>{`curl -X POST "$BASE_URL/v1/emails" \\
@@ -26,7 +32,10 @@ export default function DocsIndex() {
       <ul className="types">
         {ERROR_TYPES.map((type) => (
           <li key={type}>
-            <Link href={`/docs/errors/${type}`}><code>{type}</code></Link> — {ERROR_DOCS[type].summary} <span className="muted">(HTTP {ERROR_DOCS[type].statuses})</span>
+            <Link href={`/docs/errors/${type}`}>
+              <code>{type}</code>
+            </Link>{" "}
+            — {ERROR_DOCS[type].summary} <span className="muted">(HTTP {ERROR_DOCS[type].statuses})</span>
           </li>
         ))}
       </ul>

@@ -30,7 +30,16 @@ export function startChild(args, env = {}) {
     child.stdout.on("data", (chunk) => {
       buf += chunk;
       const line = buf.split("\n").find((l) => l.startsWith("READY "));
-      if (line) resolve({ child, info: JSON.parse(line.slice(6)), stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM"); }) });
+      if (line)
+        resolve({
+          child,
+          info: JSON.parse(line.slice(6)),
+          stop: () =>
+            new Promise((r) => {
+              child.once("exit", r);
+              child.kill("SIGTERM");
+            }),
+        });
     });
     child.once("exit", (code) => reject(new Error(`child exited with ${code} before it was ready`)));
   });
@@ -52,25 +61,41 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
   let measuring = false;
   let stop = false;
   let done = 0;
-  const one = () => new Promise((resolve) => {
-    const r = request();
-    const started = performance.now();
-    const req = http.request({ host: "127.0.0.1", port, method: r.method, path: r.path, agent, headers: { ...r.headers, ...(r.body ? { "content-length": Buffer.byteLength(r.body) } : {}) } }, (res) => {
-      res.on("data", () => {});
-      res.on("end", () => {
-        if (measuring) {
-          latencies.push(performance.now() - started);
-          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          done++;
-        }
+  const one = () =>
+    new Promise((resolve) => {
+      const r = request();
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: r.method,
+          path: r.path,
+          agent,
+          headers: { ...r.headers, ...(r.body ? { "content-length": Buffer.byteLength(r.body) } : {}) },
+        },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => {
+            if (measuring) {
+              latencies.push(performance.now() - started);
+              statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+              done++;
+            }
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        if (measuring) statuses.error = (statuses.error ?? 0) + 1;
         resolve();
       });
+      if (r.body) req.write(r.body);
+      req.end();
     });
-    req.on("error", () => { if (measuring) statuses.error = (statuses.error ?? 0) + 1; resolve(); });
-    if (r.body) req.write(r.body);
-    req.end();
+  const loops = Array.from({ length: connections }, async () => {
+    while (!stop) await one();
   });
-  const loops = Array.from({ length: connections }, async () => { while (!stop) await one(); });
   await new Promise((r) => setTimeout(r, warmupMs));
   const cpu = window ? await window() : null;
   measuring = true;
@@ -131,8 +156,10 @@ export function cpuWindow(serverPid, databaseName) {
 export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
 
 const BENCH_ENV = {
-  JOBS_DRIVER: "inngest", NODE_ENV: "production",
-  ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench",
+  JOBS_DRIVER: "inngest",
+  NODE_ENV: "production",
+  ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
+  AUTH_SECRET: "bench",
 };
 
 /** Whether `npm run build` has run: `npm start` can be measured as it is. */
@@ -158,14 +185,20 @@ export async function startBenchServer(url) {
   if (!isBuilt()) throw new Error("BENCH_SERVER=start needs `npm run build` first");
   const port = await freePort();
   const child = spawn(process.execPath, [...prof, "dist/server.mjs"], {
-    env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url, PORT: String(port) }, stdio: ["ignore", 2, 2],
+    env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url, PORT: String(port) },
+    stdio: ["ignore", 2, 2],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   await waitForHealth(port, exited);
   const { accountId, apiKey, from } = await benchAccount(url);
   return {
-    child, server: "npm start", info: { port, accountId, apiKey, from },
-    stop: () => { child.kill("SIGTERM"); return exited; },
+    child,
+    server: "npm start",
+    info: { port, accountId, apiKey, from },
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
   };
 }
 
@@ -180,11 +213,17 @@ function freePort() {
 
 async function waitForHealth(port, exited) {
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   for (let i = 0; i < 600; i++) {
     if (gone) throw new Error("npm start exited before it answered /api/health");
     const ok = await new Promise((resolve) => {
-      http.get({ host: "127.0.0.1", port, path: "/api/health" }, (res) => { res.resume(); resolve(res.statusCode === 200); })
+      http
+        .get({ host: "127.0.0.1", port, path: "/api/health" }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
         .on("error", () => resolve(false));
     });
     if (ok) return;
@@ -195,9 +234,22 @@ async function waitForHealth(port, exited) {
 
 /** An account made by the CLI (as an operator would) and a verified domain row for it. */
 async function benchAccount(url) {
-  const cli = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/cli/index.ts", "accounts", "create",
-    "--email", `bench-${Date.now()}@example.com`, "--plan", "unlimited", "--approved", "--json"],
-  { env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url }, encoding: "utf8" });
+  const cli = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "server/cli/index.ts",
+      "accounts",
+      "create",
+      "--email",
+      `bench-${Date.now()}@example.com`,
+      "--plan",
+      "unlimited",
+      "--approved",
+      "--json",
+    ],
+    { env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url }, encoding: "utf8" },
+  );
   if (cli.status !== 0) throw new Error(`accounts create failed: ${cli.stderr}`);
   const { accountId, apiKey } = JSON.parse(cli.stdout.trim().split("\n").pop());
   const domain = `bench${Date.now().toString(36)}.example.com`;

@@ -12,5 +12,7 @@ const domain = `bench${Date.now().toString(36)}.example.com`;
 const { db } = await database();
 await db.execute(sql`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
   values (${newId()}, ${accountId}, ${domain}, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`);
-process.on("SIGTERM", () => { void running.stop().finally(() => process.exit(0)); });
+process.on("SIGTERM", () => {
+  void running.stop().finally(() => process.exit(0));
+});
 console.log(`READY ${JSON.stringify({ port: running.port, apiKey, accountId, from: `Bench <hello@${domain}>` })}`);

@@ -46,7 +46,8 @@ async function tailInvalidationTable(): Promise<void> {
   const timer = setInterval(async () => {
     try {
       const fresh = await rows<{ id: number; account_id: string }>(
-        sql`select id::int, account_id from cache_invalidations where id > ${seen} order by id`);
+        sql`select id::int, account_id from cache_invalidations where id > ${seen} order by id`,
+      );
       for (const row of fresh) {
         seen = row.id;
         dropLocal(row.account_id);

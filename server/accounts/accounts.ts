@@ -21,7 +21,12 @@ export interface CreatedAccount {
  * isolated from the server's own work. The email counts as verified (the operator vouches
  * for it) unless `emailVerified: false` says otherwise, as a dashboard sign-up does.
  */
-export async function createAccount(opts: { email: string; plan: PlanName; approved: boolean; emailVerified?: boolean }): Promise<CreatedAccount> {
+export async function createAccount(opts: {
+  email: string;
+  plan: PlanName;
+  approved: boolean;
+  emailVerified?: boolean;
+}): Promise<CreatedAccount> {
   const parsed = parseAddress(opts.email);
   if (!parsed.ok) throw new AccountError(`"${opts.email}" is not a valid email address: it ${parsed.reason}`);
   const email = parsed.value.address;

@@ -37,15 +37,28 @@ export async function applyDomainParking(accountId: string): Promise<boolean> {
       .from(domains)
       .where(and(eq(domains.accountId, accountId), ne(domains.status, "failed")))
       .orderBy(asc(domains.createdAt), asc(domains.id));
-    const { keep, park } = split(rows.map((r) => r.id), planOf(plan).domains);
+    const { keep, park } = split(
+      rows.map((r) => r.id),
+      planOf(plan).domains,
+    );
     let moved = 0;
     if (park.length) {
-      moved += (await tx.update(domains).set({ suspendedAt: new Date() })
-        .where(and(inArray(domains.id, park), isNull(domains.suspendedAt))).returning({ id: domains.id })).length;
+      moved += (
+        await tx
+          .update(domains)
+          .set({ suspendedAt: new Date() })
+          .where(and(inArray(domains.id, park), isNull(domains.suspendedAt)))
+          .returning({ id: domains.id })
+      ).length;
     }
     if (keep.length) {
-      moved += (await tx.update(domains).set({ suspendedAt: null })
-        .where(and(inArray(domains.id, keep), isNotNull(domains.suspendedAt))).returning({ id: domains.id })).length;
+      moved += (
+        await tx
+          .update(domains)
+          .set({ suspendedAt: null })
+          .where(and(inArray(domains.id, keep), isNotNull(domains.suspendedAt)))
+          .returning({ id: domains.id })
+      ).length;
     }
     return moved > 0;
   });
@@ -66,15 +79,28 @@ export async function applyWebhookParking(accountId: string): Promise<boolean> {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.accountId, accountId))
       .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-    const { keep, park } = split(rows.map((r) => r.id), planOf(plan).webhooks);
+    const { keep, park } = split(
+      rows.map((r) => r.id),
+      planOf(plan).webhooks,
+    );
     let moved = 0;
     if (park.length) {
-      moved += (await tx.update(webhookEndpoints).set({ suspendedByPlan: true })
-        .where(and(inArray(webhookEndpoints.id, park), eq(webhookEndpoints.suspendedByPlan, false))).returning({ id: webhookEndpoints.id })).length;
+      moved += (
+        await tx
+          .update(webhookEndpoints)
+          .set({ suspendedByPlan: true })
+          .where(and(inArray(webhookEndpoints.id, park), eq(webhookEndpoints.suspendedByPlan, false)))
+          .returning({ id: webhookEndpoints.id })
+      ).length;
     }
     if (keep.length) {
-      moved += (await tx.update(webhookEndpoints).set({ suspendedByPlan: false })
-        .where(and(inArray(webhookEndpoints.id, keep), eq(webhookEndpoints.suspendedByPlan, true))).returning({ id: webhookEndpoints.id })).length;
+      moved += (
+        await tx
+          .update(webhookEndpoints)
+          .set({ suspendedByPlan: false })
+          .where(and(inArray(webhookEndpoints.id, keep), eq(webhookEndpoints.suspendedByPlan, true)))
+          .returning({ id: webhookEndpoints.id })
+      ).length;
     }
     return moved > 0;
   });
@@ -92,10 +118,14 @@ async function parkingSettled(accountId: string): Promise<boolean> {
   const plan = await planOfAccount(accountId);
   if (!plan) return true;
   const { db } = await database();
-  const domainRows = await db.select({ parked: sql<boolean>`${domains.suspendedAt} is not null` }).from(domains)
+  const domainRows = await db
+    .select({ parked: sql<boolean>`${domains.suspendedAt} is not null` })
+    .from(domains)
     .where(and(eq(domains.accountId, accountId), ne(domains.status, "failed")))
     .orderBy(asc(domains.createdAt), asc(domains.id));
-  const endpointRows = await db.select({ parked: webhookEndpoints.suspendedByPlan }).from(webhookEndpoints)
+  const endpointRows = await db
+    .select({ parked: webhookEndpoints.suspendedByPlan })
+    .from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, accountId))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   const matches = (rows: { parked: boolean }[], allowance: number | null) => {

@@ -7,9 +7,7 @@ import { authenticate, type AuthenticatedKey } from "../auth/authenticate";
 import { ApiError, toApiError } from "../errors";
 
 /** How a caller proved who they are: an API key (REST) or a dashboard session. */
-export type Credentials =
-  | { kind: "bearer"; authorization: string | undefined }
-  | { kind: "session"; accountId: string | null };
+export type Credentials = { kind: "bearer"; authorization: string | undefined } | { kind: "session"; accountId: string | null };
 
 export interface ApiContext {
   credentials: Credentials;

@@ -69,7 +69,10 @@ export async function flushKeyUse(): Promise<void> {
   const batch = [...pendingUse];
   pendingUse.clear();
   const { db } = await database();
-  const values = sql.join(batch.map(([id, at]) => sql`(${id}, ${new Date(at).toISOString()}::timestamptz)`), sql`, `);
+  const values = sql.join(
+    batch.map(([id, at]) => sql`(${id}, ${new Date(at).toISOString()}::timestamptz)`),
+    sql`, `,
+  );
   await db.execute(sql`
     update api_keys set last_used_at = greatest(coalesce(api_keys.last_used_at, v.at), v.at)
     from (values ${values}) as v(id, at) where api_keys.id = v.id`);
@@ -80,4 +83,3 @@ export function forgetKeys(keyIds: string[]): void {
   const ids = new Set(keyIds);
   for (const [hash, entry] of keyCache) if (ids.has(entry.key.keyId)) keyCache.delete(hash);
 }
-

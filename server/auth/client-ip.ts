@@ -28,7 +28,10 @@ export function stampClientIp(req: IncomingMessage): void {
 export function clientIp(headers: Headers): string | null {
   const hops = authSettings.trustedProxyHops();
   if (hops > 0) {
-    const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = (headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (chain.length >= hops) return ipKey(chain[chain.length - hops]);
   }
   return carrier.stamping ? ipKey(headers.get(CLIENT_IP_HEADER) ?? "") : null;

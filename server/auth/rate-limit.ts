@@ -6,7 +6,9 @@ import { authSettings, type Window } from "./settings";
 /** A door refused for now: too many attempts in the window. The message names no account. */
 export class TooManyAttempts extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Try again in ${retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`}.`);
+    super(
+      `Too many attempts. Try again in ${retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`}.`,
+    );
   }
 }
 
@@ -21,7 +23,12 @@ const pruning = processShared("authRateLimitPruning", () => ({ sincePrune: 0 }))
 
 function longestWindowSeconds(): number {
   const s = authSettings;
-  return Math.max(s.signInFailuresPerAddress().seconds, s.signInAttemptsPerIp().seconds, s.signUpsPerIp().seconds, s.mailsPerAddress().seconds);
+  return Math.max(
+    s.signInFailuresPerAddress().seconds,
+    s.signInAttemptsPerIp().seconds,
+    s.signUpsPerIp().seconds,
+    s.mailsPerAddress().seconds,
+  );
 }
 
 /**
@@ -42,7 +49,9 @@ export async function countAttempt(key: string, window: Window): Promise<Verdict
       least(${seconds}::int, greatest(1, ceil(extract(epoch from window_started_at + ${seconds}::int * interval '1 second' - now()))))::int as retry`);
   if (++pruning.sincePrune >= PRUNE_EVERY) {
     pruning.sincePrune = 0;
-    await rows(sql`delete from auth_rate_limits where window_started_at < now() - ${Math.ceil(longestWindowSeconds())}::int * interval '1 second'`);
+    await rows(
+      sql`delete from auth_rate_limits where window_started_at < now() - ${Math.ceil(longestWindowSeconds())}::int * interval '1 second'`,
+    );
   }
   return { allowed: row.count <= window.limit, retryAfterSeconds: row.retry };
 }

@@ -21,14 +21,26 @@ export interface Credentials {
 export async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
   const { db } = await database();
   const [user] = await db
-    .select({ userId: users.id, accountId: users.accountId, email: users.email, passwordHash: users.passwordHash, verifiedAt: accounts.emailVerifiedAt })
+    .select({
+      userId: users.id,
+      accountId: users.accountId,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      verifiedAt: accounts.emailVerifiedAt,
+    })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(sql`lower(${users.email}) = lower(${email.trim()})`)
     .limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) return null;
-  return { userId: user.userId, accountId: user.accountId, email: user.email, passwordHash: user.passwordHash, verified: user.verifiedAt !== null };
+  return {
+    userId: user.userId,
+    accountId: user.accountId,
+    email: user.email,
+    passwordHash: user.passwordHash,
+    verified: user.verifiedAt !== null,
+  };
 }
 
 /**

@@ -30,7 +30,8 @@ export class SignUpError extends Error {}
 export function checkSignUpInput(input: { email: string; password: string }): { email: string; password: string } {
   const email = input.email.trim();
   if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
   if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
   return { email, password: input.password };
 }
@@ -106,7 +107,11 @@ async function replacePendingPassword(email: string, passwordHash: string): Prom
 
 async function tellOwnerSomeoneTried(email: string): Promise<void> {
   const { db } = await database();
-  const [account] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = lower(${email})`)
+    .limit(1);
   if (!account) return;
   const appUrl = config().appUrl;
   await sendOwnerNotice(db, account.id, {

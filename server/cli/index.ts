@@ -29,7 +29,8 @@ class UsageError extends Error {}
 
 async function run(argv: string[]): Promise<string> {
   const [group, command, ...rest] = argv;
-  if (group !== "accounts" || !command) throw new UsageError(group ? `unknown command "${[group, command].filter(Boolean).join(" ")}"` : "no command given");
+  if (group !== "accounts" || !command)
+    throw new UsageError(group ? `unknown command "${[group, command].filter(Boolean).join(" ")}"` : "no command given");
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -16,10 +16,10 @@ const current = processShared("database", () => ({ opening: null as Promise<Data
 export function database(opts: { serveSocket?: boolean } = {}): Promise<Database> {
   if (!current.opening) {
     const cfg = config();
-    const opening = cfg.databaseUrl
-      ? openPostgres(cfg.databaseUrl)
-      : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false });
-    opening.catch(() => { if (current.opening === opening) current.opening = null; });
+    const opening = cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false });
+    opening.catch(() => {
+      if (current.opening === opening) current.opening = null;
+    });
     current.opening = opening;
   }
   return current.opening;

@@ -15,7 +15,10 @@ import type { Database, Db } from "./types";
 function canConnect(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(socketPath);
-    s.once("connect", () => { s.destroy(); resolve(true); });
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once("error", () => resolve(false));
   });
 }
@@ -60,7 +63,11 @@ export async function openPglite(dir: string, opts: { serveSocket: boolean }): P
       if (socketServer) {
         fs.rmSync(socketPath, { force: true });
         // Leave no empty folder behind in the temp directory; one still in use stays.
-        try { fs.rmdirSync(path.dirname(socketPath)); } catch { /* not empty or already gone */ }
+        try {
+          fs.rmdirSync(path.dirname(socketPath));
+        } catch {
+          /* not empty or already gone */
+        }
       }
       await client.close();
     },

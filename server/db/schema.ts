@@ -30,84 +30,105 @@ const createdAt = () => ts("created_at").notNull().defaultNow();
 export type StoredAttachment = { filename: string; content: string; contentType: string };
 
 /** An account: the tenant every other row belongs to. */
-export const accounts = pgTable("accounts", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull(),
-  plan: text("plan").$type<PlanName>().notNull(),
-  /** Set by `accounts pause`; every send answers 403 authentication_error while set. */
-  pausedAt: ts("paused_at"),
-  /** Null while the account awaits review (account_pending_review rules apply). */
-  approvedAt: ts("approved_at"),
-  /** Review throttle: recipients per UTC day while set. */
-  throttlePerDay: integer("throttle_per_day"),
-  /** Set while the deliverability breaker holds sending. */
-  deliverabilityBlockedAt: ts("deliverability_blocked_at"),
-  /** The month ("2026-11") for which quota.exceeded has already fired. */
-  quotaNotifiedPeriod: text("quota_notified_period"),
-  /**
-   * When the signup email was shown to reach its owner. Null for a dashboard sign-up until
-   * its link is followed: test mode then delivers to nobody but simulators. The default
-   * covers accounts the operator makes (CLI, the platform's own) and rows older than the rule.
-   */
-  emailVerifiedAt: ts("email_verified_at").defaultNow(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("accounts_email_idx").on(sql`lower(${t.email})`)]);
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    plan: text("plan").$type<PlanName>().notNull(),
+    /** Set by `accounts pause`; every send answers 403 authentication_error while set. */
+    pausedAt: ts("paused_at"),
+    /** Null while the account awaits review (account_pending_review rules apply). */
+    approvedAt: ts("approved_at"),
+    /** Review throttle: recipients per UTC day while set. */
+    throttlePerDay: integer("throttle_per_day"),
+    /** Set while the deliverability breaker holds sending. */
+    deliverabilityBlockedAt: ts("deliverability_blocked_at"),
+    /** The month ("2026-11") for which quota.exceeded has already fired. */
+    quotaNotifiedPeriod: text("quota_notified_period"),
+    /**
+     * When the signup email was shown to reach its owner. Null for a dashboard sign-up until
+     * its link is followed: test mode then delivers to nobody but simulators. The default
+     * covers accounts the operator makes (CLI, the platform's own) and rows older than the rule.
+     */
+    emailVerifiedAt: ts("email_verified_at").defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_email_idx").on(sql`lower(${t.email})`)],
+);
 
 /** Dashboard sign-in identities (email + password), one or more per account. */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
 
-export const apiKeys = pgTable("api_keys", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  scope: text("scope").$type<KeyScope>().notNull(),
-  /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
-  keyHash: text("key_hash").notNull(),
-  last4: text("last4").notNull(),
-  createdAt: createdAt(),
-  lastUsedAt: ts("last_used_at"),
-  revokedAt: ts("revoked_at"),
-}, (t) => [
-  uniqueIndex("api_keys_hash_idx").on(t.keyHash),
-  index("api_keys_account_idx").on(t.accountId, t.createdAt),
-]);
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope").$type<KeyScope>().notNull(),
+    /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
+    keyHash: text("key_hash").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_account_idx").on(t.accountId, t.createdAt)],
+);
 
-export const domains = pgTable("domains", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  status: text("status").$type<DomainStatus>().notNull(),
-  provider: text("provider").notNull(),
-  verifiedAt: ts("verified_at"),
-  createdAt: createdAt(),
-  dnsCheckedAt: ts("dns_checked_at"),
-  dnsHost: text("dns_host"),
-  dnsRecords: jsonb("dns_records").$type<DnsRecord[]>().notNull(),
-  recommendedRecords: jsonb("recommended_records").$type<DnsRecord[]>().notNull(),
-  failureReason: text("failure_reason"),
-  dnsRegressedAt: ts("dns_regressed_at"),
-  suspendedAt: ts("suspended_at"),
-  /** Null on a stored row means true (spec: "absent on a stored row means true"). */
-  trackEngagement: boolean("track_engagement"),
-  dkimSelector: text("dkim_selector").notNull(),
-  dkimPublicKey: text("dkim_public_key"),
-  /** AES-256-GCM under ENCRYPTION_KEY; never returned by any endpoint. */
-  dkimPrivateKeyEnc: text("dkim_private_key_enc"),
-  /** When the background poll or health check next looks at this domain. */
-  nextCheckAt: ts("next_check_at"),
-  checkAttempts: integer("check_attempts").notNull().default(0),
-}, (t) => [
-  // One live holder per name; a failed row does not block (it is recycled on re-post).
-  uniqueIndex("domains_live_name_idx").on(t.name).where(sql`${t.status} <> 'failed'`),
-  index("domains_account_idx").on(t.accountId, t.createdAt),
-  index("domains_next_check_idx").on(t.nextCheckAt),
-]);
+export const domains = pgTable(
+  "domains",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status").$type<DomainStatus>().notNull(),
+    provider: text("provider").notNull(),
+    verifiedAt: ts("verified_at"),
+    createdAt: createdAt(),
+    dnsCheckedAt: ts("dns_checked_at"),
+    dnsHost: text("dns_host"),
+    dnsRecords: jsonb("dns_records").$type<DnsRecord[]>().notNull(),
+    recommendedRecords: jsonb("recommended_records").$type<DnsRecord[]>().notNull(),
+    failureReason: text("failure_reason"),
+    dnsRegressedAt: ts("dns_regressed_at"),
+    suspendedAt: ts("suspended_at"),
+    /** Null on a stored row means true (spec: "absent on a stored row means true"). */
+    trackEngagement: boolean("track_engagement"),
+    dkimSelector: text("dkim_selector").notNull(),
+    dkimPublicKey: text("dkim_public_key"),
+    /** AES-256-GCM under ENCRYPTION_KEY; never returned by any endpoint. */
+    dkimPrivateKeyEnc: text("dkim_private_key_enc"),
+    /** When the background poll or health check next looks at this domain. */
+    nextCheckAt: ts("next_check_at"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+  },
+  (t) => [
+    // One live holder per name; a failed row does not block (it is recycled on re-post).
+    uniqueIndex("domains_live_name_idx")
+      .on(t.name)
+      .where(sql`${t.status} <> 'failed'`),
+    index("domains_account_idx").on(t.accountId, t.createdAt),
+    index("domains_next_check_idx").on(t.nextCheckAt),
+  ],
+);
 
 /** Names no account may add again (abuse suspensions). */
 export const domainTombstones = pgTable("domain_tombstones", {
@@ -120,152 +141,216 @@ export const domainTombstones = pgTable("domain_tombstones", {
  * One row per accepted message. It is also the durable dispatch queue:
  * status queued/scheduled rows with next_attempt_at due are claimed with SKIP LOCKED.
  */
-export const emails = pgTable("emails", {
-  id: text("id").primaryKey(),
-  /**
-   * No foreign key: each insert would take a KEY SHARE lock on the account row, and an
-   * account's concurrent sends turn those into MultiXacts (≈ 100 µs of PostgreSQL CPU per
-   * send, measured). Accounts are never deleted once they have mail.
-   */
-  accountId: text("account_id").notNull(),
-  status: text("status").$type<EmailStatus>().notNull(),
-  from: text("from").notNull(),
-  to: jsonb("to").$type<string[]>().notNull(),
-  cc: jsonb("cc").$type<string[]>().notNull().default([]),
-  bcc: jsonb("bcc").$type<string[]>().notNull().default([]),
-  replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
-  subject: text("subject").notNull().default(""),
-  html: text("html"),
-  text: text("text"),
-  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
-  tags: jsonb("tags").$type<Tag[]>().notNull().default([]),
-  attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
-  bulk: boolean("bulk").notNull().default(false),
-  testMode: boolean("test_mode").notNull().default(false),
-  domainId: text("domain_id"),
-  /** Recipients counted against ramp/throttle day limits. */
-  recipientCount: integer("recipient_count").notNull(),
-  idempotencyKey: text("idempotency_key"),
-  /** The RFC 5322 Message-ID, fixed at acceptance so a re-send after a crash keeps it. */
-  messageId: text("message_id").notNull(),
-  sesMessageId: text("ses_message_id"),
-  error: text("error"),
-  /** Lower-cased words of subject, from and recipients for full-text search. */
-  searchText: text("search_text").notNull(),
-  /** search_text's words, stored so ranking reads them instead of re-parsing every match. */
-  searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
-  scheduledAt: ts("scheduled_at"),
-  createdAt: createdAt(),
-  sentAt: ts("sent_at"),
-  /** Dispatch queue bookkeeping. */
-  nextAttemptAt: ts("next_attempt_at"),
-  attempts: integer("attempts").notNull().default(0),
-}, (t) => [
-  index("emails_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
-  index("emails_account_status_created_idx").on(t.accountId, t.status, t.createdAt.desc(), t.id.desc()),
-  uniqueIndex("emails_idempotency_idx").on(t.accountId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-  index("emails_search_idx").using("gin", t.searchVector),
-  index("emails_dispatch_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'scheduled', 'sending')`),
-  // Partial: most messages never get a provider id, and each index entry is work on the send path.
-  index("emails_provider_id_idx").on(t.sesMessageId).where(sql`${t.sesMessageId} is not null`),
-]);
+export const emails = pgTable(
+  "emails",
+  {
+    id: text("id").primaryKey(),
+    /**
+     * No foreign key: each insert would take a KEY SHARE lock on the account row, and an
+     * account's concurrent sends turn those into MultiXacts (≈ 100 µs of PostgreSQL CPU per
+     * send, measured). Accounts are never deleted once they have mail.
+     */
+    accountId: text("account_id").notNull(),
+    status: text("status").$type<EmailStatus>().notNull(),
+    from: text("from").notNull(),
+    to: jsonb("to").$type<string[]>().notNull(),
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
+    bcc: jsonb("bcc").$type<string[]>().notNull().default([]),
+    replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
+    subject: text("subject").notNull().default(""),
+    html: text("html"),
+    text: text("text"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    tags: jsonb("tags").$type<Tag[]>().notNull().default([]),
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    bulk: boolean("bulk").notNull().default(false),
+    testMode: boolean("test_mode").notNull().default(false),
+    domainId: text("domain_id"),
+    /** Recipients counted against ramp/throttle day limits. */
+    recipientCount: integer("recipient_count").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** The RFC 5322 Message-ID, fixed at acceptance so a re-send after a crash keeps it. */
+    messageId: text("message_id").notNull(),
+    sesMessageId: text("ses_message_id"),
+    error: text("error"),
+    /** Lower-cased words of subject, from and recipients for full-text search. */
+    searchText: text("search_text").notNull(),
+    /** search_text's words, stored so ranking reads them instead of re-parsing every match. */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
+    scheduledAt: ts("scheduled_at"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+    /** Dispatch queue bookkeeping. */
+    nextAttemptAt: ts("next_attempt_at"),
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [
+    index("emails_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("emails_account_status_created_idx").on(t.accountId, t.status, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("emails_idempotency_idx")
+      .on(t.accountId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index("emails_search_idx").using("gin", t.searchVector),
+    index("emails_dispatch_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'scheduled', 'sending')`),
+    // Partial: most messages never get a provider id, and each index entry is work on the send path.
+    index("emails_provider_id_idx")
+      .on(t.sesMessageId)
+      .where(sql`${t.sesMessageId} is not null`),
+  ],
+);
 
 /** The timeline of a message, oldest first. */
-export const emailEvents = pgTable("email_events", {
-  id: text("id").primaryKey(),
-  emailId: text("email_id").notNull().references(() => emails.id, { onDelete: "cascade" }),
-  type: text("type").notNull(),
-  at: ts("at").notNull().defaultNow(),
-  detail: text("detail"),
-  recipient: text("recipient"),
-}, (t) => [index("email_events_email_idx").on(t.emailId, t.at)]);
+export const emailEvents = pgTable(
+  "email_events",
+  {
+    id: text("id").primaryKey(),
+    emailId: text("email_id")
+      .notNull()
+      .references(() => emails.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    at: ts("at").notNull().defaultNow(),
+    detail: text("detail"),
+    recipient: text("recipient"),
+  },
+  (t) => [index("email_events_email_idx").on(t.emailId, t.at)],
+);
 
 /** Rendered messages kept by the `sink` provider (the dashboard shows them). */
-export const sinkMessages = pgTable("sink_messages", {
-  emailId: text("email_id").notNull().references(() => emails.id, { onDelete: "cascade" }),
-  /** The copy's envelope recipients, comma-separated: bulk mail leaves one copy per recipient. */
-  recipients: text("recipients").notNull().default(""),
-  raw: text("raw").notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.emailId, t.recipients] })]);
+export const sinkMessages = pgTable(
+  "sink_messages",
+  {
+    emailId: text("email_id")
+      .notNull()
+      .references(() => emails.id, { onDelete: "cascade" }),
+    /** The copy's envelope recipients, comma-separated: bulk mail leaves one copy per recipient. */
+    recipients: text("recipients").notNull().default(""),
+    raw: text("raw").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.emailId, t.recipients] })],
+);
 
-export const suppressions = pgTable("suppressions", {
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  address: text("address").notNull(),
-  reason: text("reason").$type<SuppressionReason>().notNull(),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.accountId, t.address] })]);
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    reason: text("reason").$type<SuppressionReason>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.address] })],
+);
 
-export const webhookEndpoints = pgTable("webhook_endpoints", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  url: text("url").notNull(),
-  events: jsonb("events").$type<string[]>().notNull(),
-  enabled: boolean("enabled").notNull().default(true),
-  description: text("description"),
-  secret: text("secret").notNull(),
-  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
-  lastAttemptAt: ts("last_attempt_at"),
-  lastResponseStatus: integer("last_response_status"),
-  lastError: text("last_error"),
-  suspendedByPlan: boolean("suspended_by_plan").notNull().default(false),
-  autoDisabledAt: ts("auto_disabled_at"),
-  createdAt: createdAt(),
-}, (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)]);
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    description: text("description"),
+    secret: text("secret").notNull(),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    lastAttemptAt: ts("last_attempt_at"),
+    lastResponseStatus: integer("last_response_status"),
+    lastError: text("last_error"),
+    suspendedByPlan: boolean("suspended_by_plan").notNull().default(false),
+    autoDisabledAt: ts("auto_disabled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
+);
 
 /** One stored event per occurrence; `payload` is the exact body delivered. */
-export const webhookEvents = pgTable("webhook_events", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  type: text("type").$type<EventType>().notNull(),
-  emailId: text("email_id"),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)]);
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").$type<EventType>().notNull(),
+    emailId: text("email_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+);
 
 /** One event owed to one endpoint; also the durable retry queue. */
-export const webhookDeliveries = pgTable("webhook_deliveries", {
-  id: text("id").primaryKey(),
-  eventId: text("event_id").notNull().references(() => webhookEvents.id, { onDelete: "cascade" }),
-  endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-  accountId: text("account_id").notNull(),
-  status: text("status").$type<DeliveryStatus>().notNull(),
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: ts("next_attempt_at"),
-  createdAt: createdAt(),
-  completedAt: ts("completed_at"),
-}, (t) => [
-  index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-  index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
-]);
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
 
 /** The delivery log: every HTTP attempt. */
-export const webhookAttempts = pgTable("webhook_attempts", {
-  id: text("id").primaryKey(),
-  deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-  endpointId: text("endpoint_id").notNull(),
-  at: ts("at").notNull().defaultNow(),
-  durationMs: integer("duration_ms").notNull(),
-  responseStatus: integer("response_status"),
-  error: text("error"),
-  responseBodyHead: text("response_body_head"),
-}, (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at)]);
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id").notNull(),
+    at: ts("at").notNull().defaultNow(),
+    durationMs: integer("duration_ms").notNull(),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    responseBodyHead: text("response_body_head"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at)],
+);
 
 /**
  * Usage per account and period: `m:2026-11` (month) and `d:2026-11-22` (UTC day).
  * `messages` counts sends; `recipients` counts their recipients (ramp/throttle unit).
  */
-export const usageCounters = pgTable("usage_counters", {
-  accountId: text("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  period: text("period").notNull(),
-  messages: integer("messages").notNull().default(0),
-  recipients: integer("recipients").notNull().default(0),
-  sandbox: integer("sandbox").notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.accountId, t.period] })]);
+export const usageCounters = pgTable(
+  "usage_counters",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    messages: integer("messages").notNull().default(0),
+    recipients: integer("recipients").notNull().default(0),
+    sandbox: integer("sandbox").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.period] })],
+);
 
 /** Send-rate token bucket per account, shared by every instance. */
 export const rateBuckets = pgTable("rate_buckets", {
-  accountId: text("account_id").primaryKey().references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
   tokens: doublePrecision("tokens").notNull(),
   updatedAt: ts("updated_at").notNull(),
 });

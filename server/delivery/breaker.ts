@@ -40,7 +40,10 @@ export async function evaluateBreaker(db: Db, accountIds: string[]): Promise<voi
 async function reviewBlockedAccounts(): Promise<number> {
   const { db } = await database();
   const blocked = resultRows<{ id: string }>(await db.execute(sql`select id from accounts where deliverability_blocked_at is not null`));
-  await evaluateBreaker(db, blocked.map((b) => b.id));
+  await evaluateBreaker(
+    db,
+    blocked.map((b) => b.id),
+  );
   // Nothing to drain: report 0 so the driver waits for the next interval.
   return 0;
 }
@@ -48,6 +51,8 @@ async function reviewBlockedAccounts(): Promise<number> {
 export const breakerTask: Task = {
   name: BREAKER_TASK,
   runOnce: reviewBlockedAccounts,
-  get idleIntervalMs() { return deliverySettings().breakerIntervalMs; },
+  get idleIntervalMs() {
+    return deliverySettings().breakerIntervalMs;
+  },
   cron: "*/5 * * * *",
 };

@@ -87,7 +87,14 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     const dkim = provider.signs ? signer.key : null;
     const timeoutMs = deliverySettings().sendTimeoutMs;
     const accepted = await handOffAll(handoffsOf(email, addresses), async ({ recipients, extraHeaders }) =>
-      handOff(provider, await renderEmail(email, addresses, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }), email, db, timeoutMs));
+      handOff(
+        provider,
+        await renderEmail(email, addresses, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }),
+        email,
+        db,
+        timeoutMs,
+      ),
+    );
     return { email, ok: true, ...accepted };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -132,18 +139,36 @@ export async function dispatchOnce(): Promise<number> {
     const tx = txRaw as unknown as Db;
     const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
-    const list = await tx.select().from(emails).where(inArray(emails.id, claimed.map((c) => c.id)));
+    const list = await tx
+      .select()
+      .from(emails)
+      .where(
+        inArray(
+          emails.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     const prev = new Map(claimed.map((c) => [c.id, c.prev]));
     const leaving = list.filter((row) => prev.get(row.id) === "scheduled");
     const owners = leaving.length
-      ? new Map((await tx.select().from(accounts).where(inArray(accounts.id, [...new Set(leaving.map((r) => r.accountId))]))).map((a) => [a.id, a]))
+      ? new Map(
+          (
+            await tx
+              .select()
+              .from(accounts)
+              .where(inArray(accounts.id, [...new Set(leaving.map((r) => r.accountId))]))
+          ).map((a) => [a.id, a]),
+        )
       : new Map<string, typeof accounts.$inferSelect>();
     const ready: EmailRow[] = [];
     const queuedAt = new Date();
     const queuedRows: (typeof emailEvents.$inferInsert)[] = [];
     for (const row of list) {
       if (prev.get(row.id) === "scheduled") {
-        const verdict = await chargeAtDispatch(tx, row, { account: owners.get(row.accountId) ?? null, defer: (work) => afterCommit.push(work) });
+        const verdict = await chargeAtDispatch(tx, row, {
+          account: owners.get(row.accountId) ?? null,
+          defer: (work) => afterCommit.push(work),
+        });
         if (!verdict.ok) {
           refused.push({ email: row, error: verdict.reason });
           continue;
@@ -154,7 +179,10 @@ export async function dispatchOnce(): Promise<number> {
     }
     if (queuedRows.length) await tx.insert(emailEvents).values(queuedRows);
     if (refused.length) {
-      await applyHappenings(tx, refused.map((r) => ({ email: r.email, happenings: [{ type: "failed", error: r.error }], fromDispatch: true })));
+      await applyHappenings(
+        tx,
+        refused.map((r) => ({ email: r.email, happenings: [{ type: "failed", error: r.error }], fromDispatch: true })),
+      );
     }
     return ready;
   });
@@ -174,11 +202,17 @@ export async function dispatchOnce(): Promise<number> {
 }
 
 /** What a hand-off's outcome means for the message: its happenings, or a retry time. */
-function consequence(o: Outcome, providerName: Provider["name"], retrySchedule: number[], now: Date): { happenings: Happening[] } | { retryAt: Date; error: string } {
+function consequence(
+  o: Outcome,
+  providerName: Provider["name"],
+  retrySchedule: number[],
+  now: Date,
+): { happenings: Happening[] } | { retryAt: Date; error: string } {
   if (o.ok) {
     const happenings: Happening[] = [{ type: "sent", providerId: o.providerId }];
     // SES reports what happens next over SNS; sink and smtp simulate it here.
-    if (providerName !== "ses") happenings.push(...simulatedHappenings(o.email, providerName, new Set(o.refused.map((r) => r.address.toLowerCase()))));
+    if (providerName !== "ses")
+      happenings.push(...simulatedHappenings(o.email, providerName, new Set(o.refused.map((r) => r.address.toLowerCase()))));
     happenings.push(...o.refused.map(bouncedHappening));
     return { happenings };
   }
@@ -213,7 +247,9 @@ function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: 
     await db.transaction(async (tx) => {
       await applyHappenings(tx, items, now);
       for (const r of retry) {
-        await tx.execute(sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`);
+        await tx.execute(
+          sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`,
+        );
       }
     });
     for (const i of items) if (i.happenings.some((h) => h.type === "bounced" || h.type === "complained")) hurt.add(i.email.accountId);
@@ -223,7 +259,10 @@ function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: 
     while (pending.length) {
       const group = pending;
       pending = [];
-      await write(group.map((p) => p.outcome)).then(() => group.forEach((p) => p.done()), (err) => group.forEach((p) => p.fail(err)));
+      await write(group.map((p) => p.outcome)).then(
+        () => group.forEach((p) => p.done()),
+        (err) => group.forEach((p) => p.fail(err)),
+      );
     }
     writing = false;
   };
@@ -241,7 +280,11 @@ function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: 
 export const dispatchTask: Task = {
   name: TASKS.dispatch,
   runOnce: dispatchOnce,
-  get idleIntervalMs() { return deliverySettings().idleMs; },
-  get concurrency() { return deliverySettings().concurrency; },
+  get idleIntervalMs() {
+    return deliverySettings().idleMs;
+  },
+  get concurrency() {
+    return deliverySettings().concurrency;
+  },
   cron: "* * * * *",
 };

@@ -26,9 +26,11 @@ const FIELD_NAMES =
   "List-Id:List-Help:List-Unsubscribe:List-Subscribe:List-Post:List-Owner:List-Archive";
 
 type HeaderLine = { key: string; line: string };
-const relaxedHeaders = (nodemailerSign as unknown as {
-  relaxedHeaders(headers: HeaderLine[], fieldNames: string, skipFields?: string): { headers: string; fieldNames: string };
-}).relaxedHeaders;
+const relaxedHeaders = (
+  nodemailerSign as unknown as {
+    relaxedHeaders(headers: HeaderLine[], fieldNames: string, skipFields?: string): { headers: string; fieldNames: string };
+  }
+).relaxedHeaders;
 
 const signAsync = promisify(rsaSign) as (algorithm: string, data: Buffer, key: KeyObject) => Promise<Buffer>;
 
@@ -52,7 +54,12 @@ function bodyHash(body: Buffer): Promise<string> {
   });
 }
 
-const relaxedLine = (line: string) => line.slice(line.indexOf(":") + 1).replace(/\r?\n/g, "").replace(/\s+/g, " ").trim();
+const relaxedLine = (line: string) =>
+  line
+    .slice(line.indexOf(":") + 1)
+    .replace(/\r?\n/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Returns the message with a DKIM-Signature header in front. */
 export async function dkimSign(message: Buffer, key: SigningKey): Promise<Buffer> {

@@ -32,21 +32,26 @@ export async function recordEngagement(emailId: string, kind: "opened" | "clicke
   };
   return db.transaction(async (tx) => {
     await lockEngagement(tx, emailId);
-    const [{ n }] = await rows<{ n: number }>(tx, sql`
+    const [{ n }] = await rows<{ n: number }>(
+      tx,
+      sql`
       select count(*)::int as n from (
         select 1 from email_events
         where email_id = ${emailId} and type = ${kind} and detail is not distinct from ${link ?? null}
         limit ${max}
-      ) hits`);
+      ) hits`,
+    );
     if (n >= max) return false;
     await tx.insert(emailEvents).values({ id: newId(at.getTime()), emailId, type: kind, at, detail: link ?? null });
-    await recordEvents(tx, [{
-      accountId: email.accountId,
-      type: kind === "opened" ? "email.opened" : "email.clicked",
-      emailId,
-      at,
-      data: eventData(email, kind === "opened" ? { open: detail } : { click: { ...detail, link } }),
-    }]);
+    await recordEvents(tx, [
+      {
+        accountId: email.accountId,
+        type: kind === "opened" ? "email.opened" : "email.clicked",
+        emailId,
+        at,
+        data: eventData(email, kind === "opened" ? { open: detail } : { click: { ...detail, link } }),
+      },
+    ]);
     return true;
   });
 }

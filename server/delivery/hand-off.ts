@@ -36,7 +36,9 @@ export async function handOff(provider: Provider, message: Rendered, email: Emai
   const deadline = new AbortController();
   const sending = provider.send(message, email, db, deadline.signal);
   let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<"expired">((resolve) => { timer = setTimeout(() => resolve("expired"), timeoutMs); });
+  const expired = new Promise<"expired">((resolve) => {
+    timer = setTimeout(() => resolve("expired"), timeoutMs);
+  });
   try {
     const first = await Promise.race([sending, expired]);
     if (first !== "expired") return first;
@@ -46,7 +48,10 @@ export async function handOff(provider: Provider, message: Rendered, email: Emai
   deadline.abort();
   // A late acceptance still counts (retrying it would send the message twice).
   const late = await Promise.race([
-    sending.then((accepted) => accepted, () => null),
+    sending.then(
+      (accepted) => accepted,
+      () => null,
+    ),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs).unref()),
   ]);
   if (late) return late;

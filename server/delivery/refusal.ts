@@ -34,7 +34,10 @@ export class PermanentSendError extends Error {}
 
 /** The provider refused every recipient for good, and at least one was a hard bounce. */
 export class BouncedSendError extends PermanentSendError {
-  constructor(message: string, readonly recipients: RefusedRecipient[]) {
+  constructor(
+    message: string,
+    readonly recipients: RefusedRecipient[],
+  ) {
     super(message);
   }
 }

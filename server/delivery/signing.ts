@@ -65,7 +65,9 @@ export async function signerFor(db: Db, email: Pick<EmailRow, "accountId" | "dom
     return { kind: "tenant", row, key: domain.key };
   }
   if (!platformSenderDomains().includes(from.domain)) {
-    throw new PermanentSendError(`The from address ${from.address} is neither on a verified domain of the sending account nor a platform sender.`);
+    throw new PermanentSendError(
+      `The from address ${from.address} is neither on a verified domain of the sending account nor a platform sender.`,
+    );
   }
   return { kind: "platform", key: platformKey(from.domain) };
 }

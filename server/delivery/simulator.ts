@@ -12,7 +12,10 @@ const SIMULATED: Record<string, RecipientOutcome> = {
   success: { kind: "delivered" },
   ooto: { kind: "delivered" },
   bounce: { kind: "bounced", reason: "smtp; 550 5.1.1 user unknown (simulated)" },
-  suppressionlist: { kind: "bounced", reason: "Amazon SES has suppressed sending to this address because it is on the suppression list (simulated)" },
+  suppressionlist: {
+    kind: "bounced",
+    reason: "Amazon SES has suppressed sending to this address because it is on the suppression list (simulated)",
+  },
   complaint: { kind: "complained", reason: "abuse" },
 };
 

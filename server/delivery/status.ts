@@ -96,8 +96,10 @@ export async function applyHappenings(
           detail = h.reason;
           recipient = h.recipient;
           extra = { recipient: h.recipient, reason: h.reason };
-          if (h.type === "complained") suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "complaint" });
-          else if (h.suppress !== false) suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "hard_bounce" });
+          if (h.type === "complained")
+            suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "complaint" });
+          else if (h.suppress !== false)
+            suppressions.push({ emailId: email.id, accountId: email.accountId, address: h.recipient, reason: "hard_bounce" });
           break;
         case "failed":
           detail = h.error;
@@ -107,7 +109,9 @@ export async function applyHappenings(
       timeline.push({ id: newId(at.getTime()), emailId: email.id, type: h.type, at, detail, recipient });
       events.push({ accountId: email.accountId, type: EVENT_OF[h.type], emailId: email.id, data: eventData(email, extra), at });
     }
-    values.push(sql`(${email.id}::text, ${status}::text, ${sentAt ? sentAt.toISOString() : null}::timestamptz, ${providerId}::text, ${error}::text, ${fromDispatch ?? false}::boolean)`);
+    values.push(
+      sql`(${email.id}::text, ${status}::text, ${sentAt ? sentAt.toISOString() : null}::timestamptz, ${providerId}::text, ${error}::text, ${fromDispatch ?? false}::boolean)`,
+    );
   }
   if (!values.length) return;
   const result = await tx.execute(sql`

@@ -21,7 +21,9 @@ function targets(html: string): string[] {
 
 /** The HTML with every tracked href put back to a marker, and the pixel removed. */
 function untracked(html: string): string {
-  return html.replace(/https:\/\/mail\.example\.test\/t\/c\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, "TRACKED").replace(/<img src="https:\/\/mail\.example\.test\/t\/o\/[^"]+"[^>]*\/>/, "");
+  return html
+    .replace(/https:\/\/mail\.example\.test\/t\/c\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g, "TRACKED")
+    .replace(/<img src="https:\/\/mail\.example\.test\/t\/o\/[^"]+"[^>]*\/>/, "");
 }
 
 describe("addTracking", () => {
@@ -31,12 +33,16 @@ describe("addTracking", () => {
 <link href="https://css.test/s.css"><img src="https://img.test/i.png"> <a title="x" href = " https://d.test/4 ">four</a></Body></HTML>`;
     const out = await addTracking(html, ID);
     expect(targets(out)).toEqual(["https://a.test/1", "http://b.test/2", "https://c.test/3?x=1", "https://d.test/4"]);
-    expect(untracked(out)).toBe(html.replace(/https:\/\/a\.test\/1|http:\/\/b\.test\/2|https:\/\/c\.test\/3\?x=1| https:\/\/d\.test\/4 /g, "TRACKED"));
+    expect(untracked(out)).toBe(
+      html.replace(/https:\/\/a\.test\/1|http:\/\/b\.test\/2|https:\/\/c\.test\/3\?x=1| https:\/\/d\.test\/4 /g, "TRACKED"),
+    );
   });
 
   it("puts the open pixel before the first real </body>, or at the end", async () => {
     const withBody = await addTracking(`<body><!-- </body> --><p>x</p></BODY >tail`, ID);
-    expect(withBody).toMatch(/^<body><!-- <\/body> --><p>x<\/p><img src="https:\/\/mail\.example\.test\/t\/o\/[^"]+" [^>]*\/><\/BODY >tail$/);
+    expect(withBody).toMatch(
+      /^<body><!-- <\/body> --><p>x<\/p><img src="https:\/\/mail\.example\.test\/t\/o\/[^"]+" [^>]*\/><\/BODY >tail$/,
+    );
     const none = await addTracking(`<p>no body</p>`, ID);
     expect(none).toMatch(/^<p>no body<\/p><img src="[^"]+\/t\/o\/[^"]+"[^>]*\/>$/);
   });
@@ -48,7 +54,7 @@ describe("addTracking", () => {
     );
     // In attributes, a legacy entity without `;` followed by `=` or a letter stays literal;
     // at the end of the value it is decoded.
-    expect(targets(out)).toEqual(["https://e.test/?a=1&b=2&c=3&d=4\"", "https://e.test/?copy&copy=1&notit\u00ac", "https://e.test/<'"]);
+    expect(targets(out)).toEqual(['https://e.test/?a=1&b=2&c=3&d=4"', "https://e.test/?copy&copy=1&notit\u00ac", "https://e.test/<'"]);
   });
 
   it("ignores href in other attributes' values, comments, script, style, textarea, CDATA", async () => {
@@ -83,7 +89,9 @@ describe("addTracking", () => {
   });
 
   it("tracks at most MAX_TRACKED_LINKS links, a repeated URL with one token", async () => {
-    const html = `<a href="https://n.test/0">first</a>` + Array.from({ length: MAX_TRACKED_LINKS + 5 }, (_, i) => `<a href="https://n.test/${i}">${i}</a>`).join("");
+    const html =
+      `<a href="https://n.test/0">first</a>` +
+      Array.from({ length: MAX_TRACKED_LINKS + 5 }, (_, i) => `<a href="https://n.test/${i}">${i}</a>`).join("");
     const out = await addTracking(html, ID);
     const urls = targets(out);
     expect(urls).toHaveLength(MAX_TRACKED_LINKS);

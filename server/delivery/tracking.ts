@@ -38,7 +38,8 @@ export function verifyToken(token: string): TrackingPayload | null {
     const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as TrackingPayload;
     if (payload.t !== undefined && !Number.isSafeInteger(payload.t)) return null;
     if (payload.k === "o" && typeof payload.e === "string") return payload;
-    if (payload.k === "c" && typeof payload.e === "string" && typeof payload.u === "string" && /^https?:\/\//i.test(payload.u)) return payload;
+    if (payload.k === "c" && typeof payload.e === "string" && typeof payload.u === "string" && /^https?:\/\//i.test(payload.u))
+      return payload;
   } catch {
     // not JSON: a forged token that happened to match nothing
   }

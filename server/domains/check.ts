@@ -45,9 +45,7 @@ async function inspect(row: DomainRow): Promise<Inspection> {
   } else {
     verified = dnsRecords ? dnsRecords.length > 0 && dnsRecords.every((r) => r.found) : null;
   }
-  const dnsHost = row.status === "pending" && dnsRecords
-    ? await detectDnsHost(row.name, parseDomainName(row.name).registrable)
-    : undefined;
+  const dnsHost = row.status === "pending" && dnsRecords ? await detectDnsHost(row.name, parseDomainName(row.name).registrable) : undefined;
   return { dnsRecords, recommendedRecords, verified, dnsHost };
 }
 
@@ -103,7 +101,11 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
   if (Object.keys(patch).length === 0) return row;
   const { db } = await database();
   // Conditional on the status we read, so a concurrent check that already moved it forward wins.
-  const [updated] = await db.update(domains).set(patch).where(and(eq(domains.id, row.id), eq(domains.status, row.status))).returning();
+  const [updated] = await db
+    .update(domains)
+    .set(patch)
+    .where(and(eq(domains.id, row.id), eq(domains.status, row.status)))
+    .returning();
   if (!updated) {
     const [current] = await db.select().from(domains).where(eq(domains.id, row.id)).limit(1);
     return current ?? row;
@@ -111,7 +113,9 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
   if (updated.status !== row.status) {
     await invalidateAccount(row.accountId);
     if (updated.status === "failed" && row.provider === "ses") {
-      await deleteIdentity(row.name).catch((err) => console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`));
+      await deleteIdentity(row.name).catch((err) =>
+        console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`),
+      );
     }
   }
   return updated;

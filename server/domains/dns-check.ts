@@ -13,11 +13,16 @@ const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
 async function lookup(r: ReturnType<typeof resolver>, type: string, name: string): Promise<string[]> {
   try {
     switch (type) {
-      case "TXT": return (await r.resolveTxt(name)).map((chunks) => chunks.join(""));
-      case "MX": return (await r.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => mx.exchange);
-      case "CNAME": return await r.resolveCname(name);
-      case "NS": return await r.resolveNs(name);
-      default: throw new Error(`unsupported record type ${type}`);
+      case "TXT":
+        return (await r.resolveTxt(name)).map((chunks) => chunks.join(""));
+      case "MX":
+        return (await r.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => mx.exchange);
+      case "CNAME":
+        return await r.resolveCname(name);
+      case "NS":
+        return await r.resolveNs(name);
+      default:
+        throw new Error(`unsupported record type ${type}`);
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "";
@@ -40,7 +45,9 @@ function satisfies(want: DnsRecord, got: string): boolean {
   if (want.value.startsWith("v=DKIM1")) return dkimKey(got) !== null && dkimKey(got) === dkimKey(want.value);
   if (want.value.startsWith("v=spf1")) {
     const include = /include:(\S+)/.exec(want.value)?.[1];
-    return squash(got).startsWith("v=spf1") && Boolean(include) && got.toLowerCase().split(/\s+/).includes(`include:${include!.toLowerCase()}`);
+    return (
+      squash(got).startsWith("v=spf1") && Boolean(include) && got.toLowerCase().split(/\s+/).includes(`include:${include!.toLowerCase()}`)
+    );
   }
   if (want.value.startsWith("v=DMARC1")) return squash(got).startsWith("v=dmarc1");
   return squash(got) === squash(want.value);
@@ -52,14 +59,16 @@ function satisfies(want: DnsRecord, got: string): boolean {
  */
 export async function readRecords(records: DnsRecord[]): Promise<DnsRecord[]> {
   const r = resolver();
-  return Promise.all(records.map(async (want) => {
-    const values = await lookup(r, want.type, want.name);
-    return {
-      ...want,
-      found: values.some((got) => satisfies(want, got)),
-      observed: values.length ? values.join(want.type === "TXT" ? " | " : ", ") : null,
-    };
-  }));
+  return Promise.all(
+    records.map(async (want) => {
+      const values = await lookup(r, want.type, want.name);
+      return {
+        ...want,
+        found: values.some((got) => satisfies(want, got)),
+        observed: values.length ? values.join(want.type === "TXT" ? " | " : ", ") : null,
+      };
+    }),
+  );
 }
 
 const HOSTS: Array<[RegExp, string]> = [

@@ -19,7 +19,13 @@ import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
 
 export function domainView(row: DomainRow): Domain {
-  const record = (r: DnsRecord): DnsRecord => ({ type: r.type, name: r.name, value: r.value, found: r.found ?? null, observed: r.observed ?? null });
+  const record = (r: DnsRecord): DnsRecord => ({
+    type: r.type,
+    name: r.name,
+    value: r.value,
+    found: r.found ?? null,
+    observed: r.observed ?? null,
+  });
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +47,11 @@ export function domainView(row: DomainRow): Domain {
 async function getDomainOrThrow(accountId: string, id: string): Promise<DomainRow> {
   if (!isUuid(id)) throw notFound("Domain");
   const { db } = await database();
-  const [row] = await db.select().from(domains).where(and(eq(domains.id, id), eq(domains.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, id), eq(domains.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound("Domain");
   return row;
 }
@@ -98,15 +108,26 @@ export async function createDomain(account: { id: string; plan: string }, input:
       .where(and(eq(domains.name, domain.name), ne(domains.status, "failed")))
       .limit(1);
     if (live) {
-      throw new ApiError("domain_error", 409, live.accountId === account.id
-        ? `${domain.name} is already on this account.`
-        : `${domain.name} is already in use by another account.`);
+      throw new ApiError(
+        "domain_error",
+        409,
+        live.accountId === account.id
+          ? `${domain.name} is already on this account.`
+          : `${domain.name} is already in use by another account.`,
+      );
     }
     const allowance = planOf(account.plan).domains;
     if (allowance !== null) {
-      const [{ held }] = await tx.select({ held: count() }).from(domains).where(and(eq(domains.accountId, account.id), ne(domains.status, "failed")));
+      const [{ held }] = await tx
+        .select({ held: count() })
+        .from(domains)
+        .where(and(eq(domains.accountId, account.id), ne(domains.status, "failed")));
       if (held >= allowance) {
-        throw new ApiError("domain_error", 403, `Your plan allows ${allowance} domain${allowance === 1 ? "" : "s"}; remove one or upgrade to add ${domain.name}.`);
+        throw new ApiError(
+          "domain_error",
+          403,
+          `Your plan allows ${allowance} domain${allowance === 1 ? "" : "s"}; remove one or upgrade to add ${domain.name}.`,
+        );
       }
     }
     // A failed row of this account is recycled: same id, fresh keys, records and clock.
@@ -119,7 +140,10 @@ export async function createDomain(account: { id: string; plan: string }, input:
       const [recycled] = await tx.update(domains).set(values).where(eq(domains.id, failed.id)).returning();
       return recycled;
     }
-    const [inserted] = await tx.insert(domains).values({ id: newId(), ...values }).returning();
+    const [inserted] = await tx
+      .insert(domains)
+      .values({ id: newId(), ...values })
+      .returning();
     return inserted;
   });
 
@@ -133,9 +157,17 @@ export async function createDomain(account: { id: string; plan: string }, input:
   } catch (err) {
     await db.delete(domains).where(eq(domains.id, row.id));
     const reason = (err as { message?: string }).message ?? String(err);
-    throw new ApiError("domain_error", 502, `Amazon SES refused to create the identity for ${domain.name} (${reason}). Nothing was kept; try again.`);
+    throw new ApiError(
+      "domain_error",
+      502,
+      `Amazon SES refused to create the identity for ${domain.name} (${reason}). Nothing was kept; try again.`,
+    );
   }
-  const [ready] = await db.update(domains).set({ dnsRecords: sesRecords(domain.name, tokens) }).where(eq(domains.id, row.id)).returning();
+  const [ready] = await db
+    .update(domains)
+    .set({ dnsRecords: sesRecords(domain.name, tokens) })
+    .where(eq(domains.id, row.id))
+    .returning();
   await invalidateAccount(account.id);
   return domainView(ready);
 }
@@ -156,9 +188,15 @@ export async function removeDomain(accountId: string, id: string): Promise<Domai
   await invalidateAccount(accountId);
   if (row.provider === "ses") {
     // Another account may hold the name live now (this row had failed): its identity stays.
-    const [other] = await db.select({ id: domains.id }).from(domains).where(and(eq(domains.name, row.name), ne(domains.status, "failed"))).limit(1);
+    const [other] = await db
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(eq(domains.name, row.name), ne(domains.status, "failed")))
+      .limit(1);
     if (!other) {
-      await deleteIdentity(row.name).catch((err) => console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`));
+      await deleteIdentity(row.name).catch((err) =>
+        console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`),
+      );
     }
   }
   // A slot may have opened for a domain a plan downgrade parked.
@@ -175,7 +213,10 @@ export async function setTrackEngagement(accountId: string, id: string, trackEng
 }
 
 /** For GET /v1/usage: live domains, the plan's allowance, and how many are parked. */
-export async function domainUsage(account: { id: string; plan: string }): Promise<{ count: number; limit: number | null; suspended: number }> {
+export async function domainUsage(account: {
+  id: string;
+  plan: string;
+}): Promise<{ count: number; limit: number | null; suspended: number }> {
   const { db } = await database();
   const [row] = await db
     .select({ count: count(), suspended: sql<number>`count(${domains.suspendedAt})::int` })

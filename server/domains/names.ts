@@ -21,7 +21,10 @@ export interface DomainName {
  */
 export function parseDomainName(input: string): DomainName {
   const name = input.trim().toLowerCase().replace(/\.$/, "");
-  const invalid = () => validationError(`"${input}" is not a domain name you can send from; use a registered domain such as example.com or a subdomain of one.`);
+  const invalid = () =>
+    validationError(
+      `"${input}" is not a domain name you can send from; use a registered domain such as example.com or a subdomain of one.`,
+    );
   if (!name || name.length > MAX_DOMAIN_NAME_LENGTH || !name.split(".").every((label) => LABEL.test(label))) throw invalid();
   const parsed = parse(name, { allowPrivateDomains: true });
   if (parsed.isIp || !parsed.domain || parsed.hostname !== name || name === "localhost" || name.endsWith(".localhost")) {
@@ -56,6 +59,10 @@ export async function assertNotReserved(db: Db, domain: DomainName): Promise<voi
     candidates.push(parent);
     if (parent === domain.registrable) break;
   }
-  const [tombstone] = await db.select({ name: domainTombstones.name }).from(domainTombstones).where(inArray(domainTombstones.name, candidates)).limit(1);
+  const [tombstone] = await db
+    .select({ name: domainTombstones.name })
+    .from(domainTombstones)
+    .where(inArray(domainTombstones.name, candidates))
+    .limit(1);
   if (tombstone) throw new ApiError("domain_error", 403, `${domain.name} cannot be added: it was blocked after an abuse suspension.`);
 }

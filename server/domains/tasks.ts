@@ -17,12 +17,14 @@ async function claimDue(status: "pending" | "verified"): Promise<DomainRow[]> {
   const claimed = await db
     .update(domains)
     .set({ nextCheckAt: lease })
-    .where(sql`${domains.id} in (
+    .where(
+      sql`${domains.id} in (
       select id from domains
       where status = ${status} and next_check_at <= now()
       order by next_check_at
       limit ${BATCH}
-      for update skip locked)`)
+      for update skip locked)`,
+    )
     .returning();
   // The claim moved nextCheckAt; the check sets the real next time.
   return claimed;
@@ -30,9 +32,13 @@ async function claimDue(status: "pending" | "verified"): Promise<DomainRow[]> {
 
 async function runDue(status: "pending" | "verified", mode: "poll" | "health"): Promise<number> {
   const due = await claimDue(status);
-  await Promise.all(due.map((row) => checkDomain(row, mode).catch((err) => {
-    console.error(`domains: ${mode} check of ${row.name} failed`, err);
-  })));
+  await Promise.all(
+    due.map((row) =>
+      checkDomain(row, mode).catch((err) => {
+        console.error(`domains: ${mode} check of ${row.name} failed`, err);
+      }),
+    ),
+  );
   return due.length;
 }
 
@@ -40,7 +46,9 @@ async function runDue(status: "pending" | "verified", mode: "poll" | "health"): 
 export const domainPollTask: Task = {
   name: TASKS.domainPoll,
   runOnce: () => runDue("pending", "poll"),
-  get idleIntervalMs() { return domainSettings.sweepIntervalMs(); },
+  get idleIntervalMs() {
+    return domainSettings.sweepIntervalMs();
+  },
   cron: "* * * * *",
 };
 
@@ -48,6 +56,8 @@ export const domainPollTask: Task = {
 export const domainHealthTask: Task = {
   name: TASKS.domainHealth,
   runOnce: () => runDue("verified", "health"),
-  get idleIntervalMs() { return domainSettings.sweepIntervalMs(); },
+  get idleIntervalMs() {
+    return domainSettings.sweepIntervalMs();
+  },
   cron: "*/15 * * * *",
 };

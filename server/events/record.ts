@@ -21,7 +21,9 @@ export async function recordEvents(db: Pick<Db, "execute">, events: NewEvent[]):
     const at = event.at ?? new Date();
     const payload: EventPayload = { id: newId(at.getTime()), type: event.type, created_at: at.toISOString(), data: event.data };
     payloads.push(payload);
-    rows.push(sql`(${payload.id}, ${event.accountId}, ${event.type}, ${event.emailId}, ${JSON.stringify(payload)}::jsonb, ${payload.created_at}::timestamptz)`);
+    rows.push(
+      sql`(${payload.id}, ${event.accountId}, ${event.type}, ${event.emailId}, ${JSON.stringify(payload)}::jsonb, ${payload.created_at}::timestamptz)`,
+    );
   }
   const result = await db.execute(sql`
     with ev as (

@@ -24,7 +24,10 @@ type Operation = {
 };
 
 const RETRY_AFTER = {
-  "Retry-After": { description: "On rate_limited only: integer seconds until the request may be retried", schema: { type: "integer", minimum: 1 } },
+  "Retry-After": {
+    description: "On rate_limited only: integer seconds until the request may be retried",
+    schema: { type: "integer", minimum: 1 },
+  },
 };
 
 /**

@@ -42,7 +42,12 @@ export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
 export async function withinBodyLimit(req: Request): Promise<Request | Response> {
   const body = await readWebBody(req, config().maxBodyBytes);
   if (!body.ok) return toResponse(tooLarge());
-  return new Request(req.url, { method: req.method, headers: req.headers, body: body.body ? new Uint8Array(body.body) : null, signal: req.signal });
+  return new Request(req.url, {
+    method: req.method,
+    headers: req.headers,
+    body: body.body ? new Uint8Array(body.body) : null,
+    signal: req.signal,
+  });
 }
 
 /** A path no page, route or endpoint serves (the App Router's root catch-all). */

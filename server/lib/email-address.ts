@@ -88,7 +88,8 @@ function bare(text: string): ParseResult<{ address: string; domain: string }> {
   if (text.indexOf("@", at + 1) >= 0) return fail("holds more than one @");
   const local = text.slice(0, at);
   if (!local || local.length > MAX_LOCAL_LENGTH) return fail(`needs a local part of 1 to ${MAX_LOCAL_LENGTH} characters`);
-  if (!LOCAL.test(local)) return fail("has a local part with characters other than letters, digits and !#$%&'*+/=?^_`{|}~.- (or misplaced dots)");
+  if (!LOCAL.test(local))
+    return fail("has a local part with characters other than letters, digits and !#$%&'*+/=?^_`{|}~.- (or misplaced dots)");
   if (text.includes("=?")) return fail("contains an encoded word (=?…?=)");
   const domain = canonicalDomain(text.slice(at + 1));
   if (!domain) return fail("has an invalid domain");

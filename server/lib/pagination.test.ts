@@ -20,7 +20,8 @@ describe("page limits", () => {
 
 describe("cursor codec", () => {
   it("gives back the position it encoded", () => {
-    for (const position of ["a@example.com", '{"k":"t","us":"1","id":"x"}', "ü"]) expect(decodeCursor(encodeCursor(position))).toBe(position);
+    for (const position of ["a@example.com", '{"k":"t","us":"1","id":"x"}', "ü"])
+      expect(decodeCursor(encodeCursor(position))).toBe(position);
   });
 
   it("refuses values it did not make", () => {

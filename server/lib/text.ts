@@ -62,5 +62,4 @@ export function unstorableAt(value: unknown): string | null {
   return null;
 }
 
-export const unstorableMessage = (where: string) =>
-  `${where}: text may not contain NUL characters or unpaired UTF-16 surrogates.`;
+export const unstorableMessage = (where: string) => `${where}: text may not contain NUL characters or unpaired UTF-16 surrogates.`;

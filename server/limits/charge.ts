@@ -31,9 +31,10 @@ export async function chargeAtDispatch(
   opts: { account?: Account | null; defer?: (work: (db: Db) => Promise<void>) => void } = {},
 ): Promise<ChargeVerdict> {
   if (email.scheduledAt === null) return { ok: true };
-  const account = opts.account !== undefined
-    ? opts.account
-    : ((await db.select().from(accounts).where(eq(accounts.id, email.accountId)).limit(1))[0] ?? null);
+  const account =
+    opts.account !== undefined
+      ? opts.account
+      : ((await db.select().from(accounts).where(eq(accounts.id, email.accountId)).limit(1))[0] ?? null);
   if (!account) return { ok: false, reason: "The account no longer exists." };
   const now = new Date();
   const limits = sendLimits(account, now);
@@ -44,9 +45,11 @@ export async function chargeAtDispatch(
     else countLater(charge);
     return { ok: true };
   }
-  const [row] = resultRows<{ counted: number; month_count: number | null; sandbox_ok: boolean }>(await db.execute(sql`
+  const [row] = resultRows<{ counted: number; month_count: number | null; sandbox_ok: boolean }>(
+    await db.execute(sql`
     with ${checkCtes(charge, limits, { enforceDay: false, now })}, ${countCte(charge, limits, { enforceDay: false, now, gate: checksPass })}
-    select (select count(*) from counted)::int as counted, ${monthCountSql(now)} as month_count, (select sandbox_ok from chk) as sandbox_ok`));
+    select (select count(*) from counted)::int as counted, ${monthCountSql(now)} as month_count, (select sandbox_ok from chk) as sandbox_ok`),
+  );
   if (row.counted < 2) {
     if (row.sandbox_ok === false) {
       return { ok: false, reason: `Test-mode daily cap reached: at most ${SANDBOX_PER_DAY} sends per UTC day from the sandbox sender.` };

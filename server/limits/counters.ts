@@ -127,7 +127,9 @@ export async function flushCounters(): Promise<void> {
       sums.set(key, s);
     }
   }
-  const rows = [...sums.values()].map((s) => sql`(${s.accountId}, ${s.period}, ${s.messages}::int, ${s.recipients}::int, ${s.sandbox}::int)`);
+  const rows = [...sums.values()].map(
+    (s) => sql`(${s.accountId}, ${s.period}, ${s.messages}::int, ${s.recipients}::int, ${s.sandbox}::int)`,
+  );
   const { db } = await database();
   try {
     await db.execute(sql`insert into usage_counters as u (account_id, period, messages, recipients, sandbox)

@@ -20,7 +20,11 @@ export interface Notice {
 async function platformAccountId(db: Pick<Db, "select" | "insert">): Promise<string> {
   const email = config().systemSender;
   await db.insert(accounts).values({ id: newId(), email, plan: "unlimited", approvedAt: new Date() }).onConflictDoNothing();
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = lower(${email})`)
+    .limit(1);
   return row.id;
 }
 

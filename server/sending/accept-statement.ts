@@ -14,12 +14,22 @@ import { preparedRows } from "./statement";
  * Keys not listed here stand for null when left out.
  */
 const ROW_DEFAULTS: Partial<Record<keyof typeof ROW_COLUMNS, string>> = {
-  cc: "'[]'::jsonb", bcc: "'[]'::jsonb", reply_to: "'[]'::jsonb", headers: "'{}'::jsonb", tags: "'[]'::jsonb",
-  attachments: "'[]'::jsonb", bulk: "false", test_mode: "false",
+  cc: "'[]'::jsonb",
+  bcc: "'[]'::jsonb",
+  reply_to: "'[]'::jsonb",
+  headers: "'{}'::jsonb",
+  tags: "'[]'::jsonb",
+  attachments: "'[]'::jsonb",
+  bulk: "false",
+  test_mode: "false",
 };
 const others = (Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[]).filter((c) => c !== "id");
 const INSERT_COLUMNS = sql.raw(["account_id", "created_at", "status", "next_attempt_at", "id", ...others].map((c) => `"${c}"`).join(", "));
-const RECORD_TYPE = sql.raw(Object.entries(ROW_COLUMNS).map(([c, type]) => `"${c}" ${type}`).join(", "));
+const RECORD_TYPE = sql.raw(
+  Object.entries(ROW_COLUMNS)
+    .map(([c, type]) => `"${c}" ${type}`)
+    .join(", "),
+);
 const OTHER_VALUES = sql.raw(others.map((c) => (ROW_DEFAULTS[c] ? `coalesce(r."${c}", ${ROW_DEFAULTS[c]})` : `r."${c}"`)).join(", "));
 
 /**
@@ -65,7 +75,12 @@ export function pgCode(err: unknown): string | undefined {
  * A concurrent charge that slips past the snapshot checks aborts the statement (null id)
  * rather than leave counters off.
  */
-export function acceptStatement(account: Account, limits: SendLimits, items: Prepared[], opts: { checkKeys: string[]; screen?: Prepared[]; now: Date }): SQL {
+export function acceptStatement(
+  account: Account,
+  limits: SendLimits,
+  items: Prepared[],
+  opts: { checkKeys: string[]; screen?: Prepared[]; now: Date },
+): SQL {
   const a = account.id;
   const immediate = items.filter((p) => p.immediate);
   const charge: Charge = {
@@ -85,10 +100,12 @@ export function acceptStatement(account: Account, limits: SendLimits, items: Pre
   // `screen`: the messages whose recipients are checked, when more than those inserted
   // (a batch's entries repeating an idempotency key answer as the first one, if not blocked).
   const screen = opts.screen ?? items;
-  ctes.push(sql`blocked as (${blockedRecipientsQuery(a, {
-    all: [...new Set(screen.flatMap((p) => p.recipients))],
-    bulk: [...new Set(screen.filter((p) => p.bulk).flatMap((p) => p.recipients))],
-  })})`);
+  ctes.push(
+    sql`blocked as (${blockedRecipientsQuery(a, {
+      all: [...new Set(screen.flatMap((p) => p.recipients))],
+      bulk: [...new Set(screen.filter((p) => p.bulk).flatMap((p) => p.recipients))],
+    })})`,
+  );
   gates.push(sql`not exists (select 1 from blocked)`);
   const free = sql.join(gates, sql` and `);
   const metered = isMetered(limits, items);

@@ -20,11 +20,23 @@ import type { BatchEntry, BatchResult } from "./schemas";
 import { preparedRows } from "./statement";
 
 /** After a stored charge: quota.exceeded when it entered the grace band, and the dispatcher's nudge. */
-async function afterAccept(d: Database, account: Account, limits: SendLimits, items: Prepared[], r: AcceptResult, now: Date): Promise<void> {
+async function afterAccept(
+  d: Database,
+  account: Account,
+  limits: SendLimits,
+  items: Prepared[],
+  r: AcceptResult,
+  now: Date,
+): Promise<void> {
   if (!isMetered(limits, items)) {
     const immediate = items.filter((p) => p.immediate);
     if (immediate.length) {
-      countLater({ accountId: account.id, messages: immediate.length, recipients: immediate.reduce((n, p) => n + p.recipients.length, 0), sandbox: 0 });
+      countLater({
+        accountId: account.id,
+        messages: immediate.length,
+        recipients: immediate.reduce((n, p) => n + p.recipients.length, 0),
+        sandbox: 0,
+      });
     }
   } else {
     await noteMonthCount(d.db, account, limits, r.month_count, now);
@@ -52,8 +64,11 @@ const MAX_ATTEMPTS = 3;
 async function storedIds(d: Database, accountId: string, keys: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (!keys.length) return found;
-  const rows = await preparedRows<{ key: string; id: string }>(d, sql`select idempotency_key as key, id from emails
-    where account_id = ${accountId} and idempotency_key = any(${sql.param(keys)}::text[])`);
+  const rows = await preparedRows<{ key: string; id: string }>(
+    d,
+    sql`select idempotency_key as key, id from emails
+    where account_id = ${accountId} and idempotency_key = any(${sql.param(keys)}::text[])`,
+  );
   for (const r of rows) found.set(r.key, r.id);
   return found;
 }
@@ -73,16 +88,21 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
     } catch (err) {
       // A repeat answers with the original's id even when the rules would refuse a new
       // send now (its domain removed since, the breaker tripped): nothing is sent again.
-      const original = draft.idempotencyKey ? (await storedIds(d, account.id, [draft.idempotencyKey])).get(draft.idempotencyKey) : undefined;
+      const original = draft.idempotencyKey
+        ? (await storedIds(d, account.id, [draft.idempotencyKey])).get(draft.idempotencyKey)
+        : undefined;
       if (original) return { id: original };
       throw err;
     }
     let r: AcceptResult;
     try {
-      r = await runStatement(d, acceptStatement(account, limits, [item], {
-        checkKeys: item.idempotencyKey ? [item.idempotencyKey] : [],
-        now,
-      }));
+      r = await runStatement(
+        d,
+        acceptStatement(account, limits, [item], {
+          checkKeys: item.idempotencyKey ? [item.idempotencyKey] : [],
+          now,
+        }),
+      );
     } catch (err) {
       const code = pgCode(err);
       if (code === "23505" && attempt < MAX_ATTEMPTS) continue; // a concurrent repeat stored it first: read its id
@@ -184,7 +204,9 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<B
         continue;
       }
       if (r.inserted !== items.length) throw limitError(limits, r);
-      prepared.forEach((p, i) => { if (p) data[i] = { id: prepared[sameAs.get(i) ?? i]!.id }; });
+      prepared.forEach((p, i) => {
+        if (p) data[i] = { id: prepared[sameAs.get(i) ?? i]!.id };
+      });
       await afterAccept(d, account, limits, items, r, now);
       break;
     }

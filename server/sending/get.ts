@@ -11,12 +11,15 @@ import { preparedRows } from "./statement";
 export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
-  const [row] = await preparedRows<Record<string, unknown>>(d, sql`
+  const [row] = await preparedRows<Record<string, unknown>>(
+    d,
+    sql`
     select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
       e.created_at, e.sent_at, e.scheduled_at,
       (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
          from email_events t where t.email_id = e.id) as timeline
-    from emails e where e.id = ${id} and e.account_id = ${accountId}`);
+    from emails e where e.id = ${id} and e.account_id = ${accountId}`,
+  );
   if (!row) throw notFound("Email");
   return {
     id: row.id as string,
@@ -35,7 +38,11 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
     scheduledAt: msColumn(row.scheduled_at),
     timeline: [
       acceptanceEntry(row),
-      ...jsonColumn<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({ type: t.type, at: msColumn(t.at)!, detail: t.detail ?? null })),
+      ...jsonColumn<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({
+        type: t.type,
+        at: msColumn(t.at)!,
+        detail: t.detail ?? null,
+      })),
     ],
   };
 }
@@ -45,5 +52,9 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
  * message row rather than stored as an email_events row: one insert fewer on the send path.
  */
 export function acceptanceEntry(row: { scheduled_at?: unknown; created_at?: unknown }): TimelineEntry {
-  return { type: row.scheduled_at === null || row.scheduled_at === undefined ? "queued" : "scheduled", at: msColumn(row.created_at)!, detail: null };
+  return {
+    type: row.scheduled_at === null || row.scheduled_at === undefined ? "queued" : "scheduled",
+    at: msColumn(row.created_at)!,
+    detail: null,
+  };
 }

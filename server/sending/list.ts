@@ -16,13 +16,15 @@ import { preparedRows, unjittedRows } from "./statement";
  * row shown in it (`p`; null = the window's start).
  */
 type Cursor =
-  | { k: "t"; us: string; id: string }
-  | { k: "r"; w: { us: string; id: string } | null; p: { rank: number; us: string; id: string } | null };
+  { k: "t"; us: string; id: string } | { k: "r"; w: { us: string; id: string } | null; p: { rank: number; us: string; id: string } | null };
 
 const encodeListCursor = (c: Cursor): string => encodeCursor(JSON.stringify(c));
 
 const isPosition = (x: unknown): x is { us: string; id: string } =>
-  typeof x === "object" && x !== null && /^\d{1,18}$/.test(String((x as { us?: unknown }).us)) && isUuid(String((x as { id?: unknown }).id));
+  typeof x === "object" &&
+  x !== null &&
+  /^\d{1,18}$/.test(String((x as { us?: unknown }).us)) &&
+  isUuid(String((x as { id?: unknown }).id));
 
 function decodeListCursor<K extends Cursor["k"]>(value: string, kind: K): Extract<Cursor, { k: K }> {
   try {
@@ -33,7 +35,9 @@ function decodeListCursor<K extends Cursor["k"]>(value: string, kind: K): Extrac
         return c as Extract<Cursor, { k: K }>;
       }
     }
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw validationError("cursor: not a cursor this list returned (use nextCursor as given, with the same search)");
 }
 
@@ -67,7 +71,9 @@ const rareMatches = (): number => config().search.rareMatches;
 /** The planner's estimate of the messages (all accounts) a tsquery matches. */
 async function estimatedMatches(query: string): Promise<number> {
   const d = await database();
-  const [row] = await d.rows<{ "QUERY PLAN": unknown }>(sql`explain (format json) select 1 from emails where search_vector @@ to_tsquery('simple', ${query})`);
+  const [row] = await d.rows<{ "QUERY PLAN": unknown }>(
+    sql`explain (format json) select 1 from emails where search_vector @@ to_tsquery('simple', ${query})`,
+  );
   const plan = row?.["QUERY PLAN"];
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan?: { "Plan Rows"?: number } }[];
   return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? Infinity);
@@ -81,7 +87,10 @@ const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags
  * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
  * by relevance over the full-text index of subject, from and recipients. Keyset cursors.
  */
-export async function listEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search?: string }): Promise<EmailPage> {
+export async function listEmails(
+  accountId: string,
+  opts: { limit: number; cursor?: string; status?: ListStatus; search?: string },
+): Promise<EmailPage> {
   if (opts.search !== undefined && opts.search.trim() !== "") return searchEmails(accountId, { ...opts, search: opts.search });
   const d = await database();
   const take = opts.limit + 1;
@@ -92,8 +101,12 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
   // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
   const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
   const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
-  const rows = await preparedRows<Record<string, unknown>>(d, parts.length === 1 ? parts[0]
-    : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`);
+  const rows = await preparedRows<Record<string, unknown>>(
+    d,
+    parts.length === 1
+      ? parts[0]
+      : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`,
+  );
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
@@ -102,7 +115,10 @@ export async function listEmails(accountId: string, opts: { limit: number; curso
 }
 
 /** The search side of GET /v1/emails: relevance order within windows of the newest matches (searchWindow()). */
-async function searchEmails(accountId: string, opts: { limit: number; cursor?: string; status?: ListStatus; search: string }): Promise<EmailPage> {
+async function searchEmails(
+  accountId: string,
+  opts: { limit: number; cursor?: string; status?: ListStatus; search: string },
+): Promise<EmailPage> {
   const d = await database();
   const take = opts.limit + 1;
   const query = searchQuery(opts.search);
@@ -116,7 +132,9 @@ async function searchEmails(accountId: string, opts: { limit: number; cursor?: s
   const order = sql`order by created_at desc nulls last, id desc nulls last`;
   const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags, search_vector`;
   // Not prepared: a generic plan would fix one strategy for every term.
-  const rows0 = await unjittedRows<Record<string, unknown>>(d, sql`
+  const rows0 = await unjittedRows<Record<string, unknown>>(
+    d,
+    sql`
     with recent as (
       select * from (select ${fields} from emails where account_id = ${accountId} ${bound} ${order} limit ${scan}) s
       where search_vector @@ ${q} ${status} ${order} limit ${window}
@@ -137,18 +155,20 @@ async function searchEmails(accountId: string, opts: { limit: number; cursor?: s
       select * from ranked
       ${c?.p ? sql`where (rank, created_at, id) < (${c.p.rank}::float8, ${at(c.p.us)}, ${c.p.id})` : sql``}
       order by rank desc, created_at desc, id desc limit ${take}
-    ) r on true`);
+    ) r on true`,
+  );
   const head = rows0[0];
   const rows = rows0.filter((r) => r.id !== null);
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   // A full window may have older matches behind it: continue with the next window.
-  const nextCursor: Cursor | null = hasMore && last
-    ? { k: "r", w: c?.w ?? null, p: { rank: Number(last.rank), us: String(last.us), id: last.id as string } }
-    : Number(head.n) === window
-      ? { k: "r", w: { us: String(head.bottom_us), id: head.bottom_id as string }, p: null }
-      : null;
+  const nextCursor: Cursor | null =
+    hasMore && last
+      ? { k: "r", w: c?.w ?? null, p: { rank: Number(last.rank), us: String(last.us), id: last.id as string } }
+      : Number(head.n) === window
+        ? { k: "r", w: { us: String(head.bottom_us), id: head.bottom_id as string }, p: null }
+        : null;
   return { data: page.map(toListItem), hasMore: nextCursor !== null, nextCursor: nextCursor && encodeListCursor(nextCursor) };
 }
 

@@ -5,9 +5,26 @@
  * added by the statement, so the JSON carries (and PostgreSQL parses) only what differs per message.
  */
 export const ROW_COLUMNS = {
-  id: "text", from: "text", to: "jsonb", cc: "jsonb", bcc: "jsonb", reply_to: "jsonb", subject: "text", html: "text",
-  text: "text", headers: "jsonb", tags: "jsonb", attachments: "jsonb", bulk: "boolean", test_mode: "boolean", domain_id: "text",
-  recipient_count: "int", idempotency_key: "text", message_id: "text", search_text: "text", scheduled_at: "timestamptz",
+  id: "text",
+  from: "text",
+  to: "jsonb",
+  cc: "jsonb",
+  bcc: "jsonb",
+  reply_to: "jsonb",
+  subject: "text",
+  html: "text",
+  text: "text",
+  headers: "jsonb",
+  tags: "jsonb",
+  attachments: "jsonb",
+  bulk: "boolean",
+  test_mode: "boolean",
+  domain_id: "text",
+  recipient_count: "int",
+  idempotency_key: "text",
+  message_id: "text",
+  search_text: "text",
+  scheduled_at: "timestamptz",
 } as const;
 
 /** A message's own columns (ROW_COLUMNS), as sent to the insert. */

@@ -12,7 +12,11 @@ import { searchTextOf } from "./search";
 /** Sending paused by the deliverability breaker: refused before anything else. */
 export function assertNotBlocked(account: Account): void {
   if (account.deliverabilityBlockedAt) {
-    throw new ApiError("deliverability_blocked", 403, "Sending is paused by the deliverability circuit breaker (bounce or complaint rate too high over the last 24 hours); it resumes automatically when the rates recover.");
+    throw new ApiError(
+      "deliverability_blocked",
+      403,
+      "Sending is paused by the deliverability circuit breaker (bounce or complaint rate too high over the last 24 hours); it resumes automatically when the rates recover.",
+    );
   }
 }
 
@@ -38,8 +42,14 @@ function testModeRecipients(account: Account, draft: SendDraft): Mailbox[][] {
   const keep = (a: Mailbox) => a.address === owner?.address || isSimulatorAddress(a.address);
   const lists = [draft.to, draft.cc, draft.bcc];
   if (!owner && lists.some((l) => l.some((a) => !keep(a)))) {
-    const why = account.email ? "and this account's signup email is not verified yet (follow the link emailed to it)" : "and this account has no signup email to rewrite to";
-    throw new ApiError("sandbox_recipient", 422, `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, ${why}.`);
+    const why = account.email
+      ? "and this account's signup email is not verified yet (follow the link emailed to it)"
+      : "and this account has no signup email to rewrite to";
+    throw new ApiError(
+      "sandbox_recipient",
+      422,
+      `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, ${why}.`,
+    );
   }
   return dedupe(lists.map((l) => l.map((a) => (keep(a) ? a : owner!))));
 }
@@ -49,17 +59,26 @@ function assertReviewAllows(account: Account, domains: Map<string, AccountDomain
   const owner = verifiedOwner(account)?.address;
   const outside = recipients.filter((a) => a.address !== owner && !isSimulatorAddress(a.address) && !canSend(domains.get(a.domain)));
   if (outside.length) {
-    throw new ApiError("account_pending_review", 403, `This account is awaiting review and may send only to its own verified domains, its account email and simulator addresses; not allowed: ${outside.map((a) => a.address).join(", ")}.`);
+    throw new ApiError(
+      "account_pending_review",
+      403,
+      `This account is awaiting review and may send only to its own verified domains, its account email and simulator addresses; not allowed: ${outside.map((a) => a.address).join(", ")}.`,
+    );
   }
 }
 
 function fromDomain(domains: Map<string, AccountDomain>, from: Mailbox): AccountDomain {
   const domain = domains.get(from.domain);
   if (!domain) {
-    throw new ApiError("domain_error", 403, `The domain ${from.domain} is not on this account. Add and verify it, or send from ${config().sandboxSender} to test.`);
+    throw new ApiError(
+      "domain_error",
+      403,
+      `The domain ${from.domain} is not on this account. Add and verify it, or send from ${config().sandboxSender} to test.`,
+    );
   }
   if (domain.status !== "verified") throw new ApiError("domain_error", 403, `The domain ${from.domain} is not verified yet.`);
-  if (!canSend(domain)) throw new ApiError("domain_error", 403, `The domain ${from.domain} is suspended by a plan downgrade and cannot send.`);
+  if (!canSend(domain))
+    throw new ApiError("domain_error", 403, `The domain ${from.domain} is suspended by a plan downgrade and cannot send.`);
   return domain;
 }
 
@@ -67,7 +86,9 @@ function fromDomain(domains: Map<string, AccountDomain>, from: Mailbox): Account
 export function prepare(account: Account, domains: Map<string, AccountDomain>, draft: SendDraft, now: Date): Prepared {
   const testMode = draft.from.address === config().sandboxSender;
   let domainId: string | null = null;
-  let to = draft.to, cc = draft.cc, bcc = draft.bcc;
+  let to = draft.to,
+    cc = draft.cc,
+    bcc = draft.bcc;
   if (testMode) {
     [to, cc, bcc] = testModeRecipients(account, draft);
   } else {
@@ -96,11 +117,20 @@ export function prepare(account: Account, domains: Map<string, AccountDomain>, d
     recipient_count: new Set(all.map((a) => a.address)).size,
     idempotency_key: draft.idempotencyKey ?? undefined,
     message_id: `<${id}@${draft.from.domain}>`,
-    search_text: searchTextOf(draft.subject, draft.from.text, all.map((a) => a.text)),
+    search_text: searchTextOf(
+      draft.subject,
+      draft.from.text,
+      all.map((a) => a.text),
+    ),
     scheduled_at: draft.scheduledAt?.toISOString(),
   };
   return {
-    row, id, recipients: [...new Set(all.map((a) => a.address))], bulk: draft.bulk, idempotencyKey: draft.idempotencyKey,
-    immediate: draft.scheduledAt === null, testMode,
+    row,
+    id,
+    recipients: [...new Set(all.map((a) => a.address))],
+    bulk: draft.bulk,
+    idempotencyKey: draft.idempotencyKey,
+    immediate: draft.scheduledAt === null,
+    testMode,
   };
 }

@@ -19,11 +19,11 @@ function mailboxOf(text: string, ctx: z.RefinementCtx, path: number[]): Mailbox 
   return null;
 }
 
-const mailbox = z.string({ error: "must be an email address string" })
-  .transform((text, ctx) => mailboxOf(text, ctx, []) ?? z.NEVER);
+const mailbox = z.string({ error: "must be an email address string" }).transform((text, ctx) => mailboxOf(text, ctx, []) ?? z.NEVER);
 
 function mailboxes(opts: { min?: number } = {}) {
-  return z.union([z.string(), z.array(z.string())], { error: "must be an email address string or an array of them" })
+  return z
+    .union([z.string(), z.array(z.string())], { error: "must be an email address string or an array of them" })
     .transform((value, ctx): Mailbox[] => {
       const list = typeof value === "string" ? [value] : value;
       if (list.length < (opts.min ?? 0)) ctx.addIssue({ code: "custom", message: "at least one recipient is required" });
@@ -40,44 +40,63 @@ function mailboxes(opts: { min?: number } = {}) {
  * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
  * shows it. An optional field sent as null is absent (clients serialise unset fields so).
  */
-export const sendRequestSchema = z.object({
-  from: mailbox
-    .describe("`addr@domain`, `Name <addr@domain>` or `\"Quoted, Name\" <addr@domain>` on a verified domain, or the sandbox sender"),
-  to: mailboxes({ min: 1 }),
-  cc: mailboxes().nullish(),
-  bcc: mailboxes().nullish(),
-  subject: z.string({ error: "subject is required" }).max(MAX_SUBJECT_LENGTH, `subject is longer than ${MAX_SUBJECT_LENGTH} characters`),
-  html: z.string().nullish(),
-  text: z.string().nullish(),
-  replyTo: mailboxes().nullish(),
-  reply_to: mailboxes().nullish(),
-  attachments: z.array(z.object({
-    filename: z.string({ error: "filename is required" }).min(1, "filename is required").max(255),
-    content: z.string({ error: "content must be a base64 string" })
-      .refine((v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v.replace(/\s+/g, "")) && v.replace(/\s+/g, "").length % 4 !== 1, "content must be base64"),
-    contentType: z.string().min(1).max(255).nullish(),
-    content_type: z.string().min(1).max(255).nullish(),
-  })).nullish(),
-  tags: z.array(z.object({
-    name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(MAX_TAG_LENGTH),
-    value: z.string({ error: "tag value must be a string" }).max(MAX_TAG_LENGTH),
-  })).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).nullish(),
-  headers: z.record(
-    z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
-    z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
-  ).refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`).nullish(),
-  idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
-  idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
-  scheduledAt: z.union([z.string(), z.number().int()]).nullish(),
-  scheduled_at: z.union([z.string(), z.number().int()]).nullish(),
-  // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
-  bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
-}).superRefine((v, ctx) => {
-  const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
-  if (total > MAX_RECIPIENTS) {
-    ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
-  }
-});
+export const sendRequestSchema = z
+  .object({
+    from: mailbox.describe(
+      '`addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender',
+    ),
+    to: mailboxes({ min: 1 }),
+    cc: mailboxes().nullish(),
+    bcc: mailboxes().nullish(),
+    subject: z.string({ error: "subject is required" }).max(MAX_SUBJECT_LENGTH, `subject is longer than ${MAX_SUBJECT_LENGTH} characters`),
+    html: z.string().nullish(),
+    text: z.string().nullish(),
+    replyTo: mailboxes().nullish(),
+    reply_to: mailboxes().nullish(),
+    attachments: z
+      .array(
+        z.object({
+          filename: z.string({ error: "filename is required" }).min(1, "filename is required").max(255),
+          content: z
+            .string({ error: "content must be a base64 string" })
+            .refine(
+              (v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v.replace(/\s+/g, "")) && v.replace(/\s+/g, "").length % 4 !== 1,
+              "content must be base64",
+            ),
+          contentType: z.string().min(1).max(255).nullish(),
+          content_type: z.string().min(1).max(255).nullish(),
+        }),
+      )
+      .nullish(),
+    tags: z
+      .array(
+        z.object({
+          name: z.string({ error: "tag name is required" }).min(1, "tag name is required").max(MAX_TAG_LENGTH),
+          value: z.string({ error: "tag value must be a string" }).max(MAX_TAG_LENGTH),
+        }),
+      )
+      .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
+      .nullish(),
+    headers: z
+      .record(
+        z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
+        z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
+      )
+      .refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`)
+      .nullish(),
+    idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
+    idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
+    scheduledAt: z.union([z.string(), z.number().int()]).nullish(),
+    scheduled_at: z.union([z.string(), z.number().int()]).nullish(),
+    // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
+    bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
+    if (total > MAX_RECIPIENTS) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
+    }
+  });
 
 export type SendRequest = z.infer<typeof sendRequestSchema>;
 
@@ -143,7 +162,11 @@ export function toDraft(input: SendRequest, idempotencyHeader?: string | null): 
   for (const [k, v] of Object.entries(input.headers ?? {})) size += k.length + Buffer.byteLength(v);
   const max = config().maxMessageBytes;
   if (size > max) {
-    throw new ApiError("validation_error", 413, `The message (content and decoded attachments) is ${size} bytes; the limit is ${max} bytes.`);
+    throw new ApiError(
+      "validation_error",
+      413,
+      `The message (content and decoded attachments) is ${size} bytes; the limit is ${max} bytes.`,
+    );
   }
   const key = input.idempotency_key ?? input.idempotencyKey ?? idempotencyHeader ?? null;
   if (key !== null && (key.length === 0 || key.length > 256)) throw validationError("idempotency key must be 1 to 256 characters");

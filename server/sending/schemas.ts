@@ -3,7 +3,17 @@ import { z } from "zod";
 /** The shapes the emails API answers with; the types are derived from them. */
 
 /** Every status a stored message can hold. `sending` is internal (mid-dispatch). */
-export const EMAIL_STATUSES = ["scheduled", "queued", "sending", "sent", "delivered", "bounced", "complained", "failed", "canceled"] as const;
+export const EMAIL_STATUSES = [
+  "scheduled",
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "bounced",
+  "complained",
+  "failed",
+  "canceled",
+] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** The statuses a client sees and filters by: `sending` reads as `queued`. */

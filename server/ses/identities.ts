@@ -33,21 +33,25 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
   const client = sesClient();
   let created: SesIdentity;
   try {
-    const out = await client.send(new CreateEmailIdentityCommand({
-      EmailIdentity: domain,
-      ...(config().sesConfigurationSet ? { ConfigurationSetName: config().sesConfigurationSet! } : {}),
-    }));
+    const out = await client.send(
+      new CreateEmailIdentityCommand({
+        EmailIdentity: domain,
+        ...(config().sesConfigurationSet ? { ConfigurationSetName: config().sesConfigurationSet! } : {}),
+      }),
+    );
     created = identity(out);
   } catch (err) {
     if (errorName(err) !== "AlreadyExistsException") throw err;
     created = identity(await client.send(new GetEmailIdentityCommand({ EmailIdentity: domain })));
   }
   try {
-    await client.send(new PutEmailIdentityMailFromAttributesCommand({
-      EmailIdentity: domain,
-      MailFromDomain: mailFromDomain,
-      BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
-    }));
+    await client.send(
+      new PutEmailIdentityMailFromAttributesCommand({
+        EmailIdentity: domain,
+        MailFromDomain: mailFromDomain,
+        BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
+      }),
+    );
   } catch (err) {
     // The identity sends without a custom MAIL FROM (SES's own return path); not worth failing the add.
     console.warn(`ses: could not set MAIL FROM ${mailFromDomain} for ${domain}: ${errorName(err) || String(err)}`);

@@ -32,7 +32,8 @@ export interface SesEvent {
 function happeningsOf(event: SesEvent, ours: ReadonlySet<string>): Happening[] {
   const kind: string | undefined = event.eventType ?? event.notificationType;
   const addr = (r: Partial<Recipient>) => String(r.emailAddress).toLowerCase();
-  const own = <T extends Partial<Recipient>>(list: T[] | undefined): T[] => (Array.isArray(list) ? list : []).filter((r) => r && ours.has(addr(r)));
+  const own = <T extends Partial<Recipient>>(list: T[] | undefined): T[] =>
+    (Array.isArray(list) ? list : []).filter((r) => r && ours.has(addr(r)));
   switch (kind) {
     case "Delivery": {
       // SES lists the recipients it delivered to; an event naming none of ours is not about this message.
@@ -50,7 +51,11 @@ function happeningsOf(event: SesEvent, ours: ReadonlySet<string>): Happening[] {
     }
     case "Complaint": {
       const c = event.complaint ?? {};
-      return own(c.complainedRecipients).map((r) => ({ type: "complained", recipient: addr(r), reason: c.complaintFeedbackType || "abuse" }));
+      return own(c.complainedRecipients).map((r) => ({
+        type: "complained",
+        recipient: addr(r),
+        reason: c.complaintFeedbackType || "abuse",
+      }));
     }
     case "DeliveryDelay": {
       const d = event.deliveryDelay ?? {};
@@ -89,11 +94,22 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   const tagged = taggedEmailId(event);
   const { db } = await database();
   const [email] = await db
-    .select({ id: emails.id, accountId: emails.accountId, from: emails.from, to: emails.to, cc: emails.cc, bcc: emails.bcc, subject: emails.subject, tags: emails.tags })
+    .select({
+      id: emails.id,
+      accountId: emails.accountId,
+      from: emails.from,
+      to: emails.to,
+      cc: emails.cc,
+      bcc: emails.bcc,
+      subject: emails.subject,
+      tags: emails.tags,
+    })
     .from(emails)
-    .where(tagged
-      ? or(eq(emails.sesMessageId, sesMessageId), and(eq(emails.id, tagged), isNotNull(emails.sesMessageId)))
-      : eq(emails.sesMessageId, sesMessageId))
+    .where(
+      tagged
+        ? or(eq(emails.sesMessageId, sesMessageId), and(eq(emails.id, tagged), isNotNull(emails.sesMessageId)))
+        : eq(emails.sesMessageId, sesMessageId),
+    )
     .limit(1);
   if (!email) return false;
   // The stored, normalised recipients (a legacy row the parser refuses names no one).
@@ -109,7 +125,11 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   return true;
 }
 
-const json = (status: number, body: unknown): V1Response => ({ status, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body) });
+const json = (status: number, body: unknown): V1Response => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: JSON.stringify(body),
+});
 
 /** An SNS POST: confirms the topic subscription, or ingests the SES event a notification carries. */
 export async function handleSns(request: V1Request): Promise<V1Response> {
@@ -128,7 +148,8 @@ export async function handleSns(request: V1Request): Promise<V1Response> {
   }
   if (!valid) return json(403, envelope("authentication_error", "The SNS signature did not verify."));
   if (message.Type === "SubscriptionConfirmation") {
-    if (!message.SubscribeURL || !trustedSnsUrl(message.SubscribeURL)) return json(400, envelope("validation_error", "Untrusted SubscribeURL."));
+    if (!message.SubscribeURL || !trustedSnsUrl(message.SubscribeURL))
+      return json(400, envelope("validation_error", "Untrusted SubscribeURL."));
     try {
       await snsGet(message.SubscribeURL, 10_000);
     } catch (err) {

@@ -8,7 +8,10 @@ import type { ManualSuppression, SuppressionPage, SuppressionRemoved } from "./s
 import { suppressMany } from "./suppress";
 
 /** Ordered by address; the cursor is the last address of the page, opaque to clients. */
-export async function listSuppressions(accountId: string, opts: { limit?: string | number | null; cursor?: string | null }): Promise<SuppressionPage> {
+export async function listSuppressions(
+  accountId: string,
+  opts: { limit?: string | number | null; cursor?: string | null },
+): Promise<SuppressionPage> {
   const limit = clampedLimit(opts.limit);
   let after: string | null = null;
   if (opts.cursor) {
@@ -16,8 +19,12 @@ export async function listSuppressions(accountId: string, opts: { limit?: string
     if (after === null) throw validationError("cursor is not valid");
   }
   const { db } = await database();
-  const rows = await db.select().from(suppressions)
-    .where(after === null ? eq(suppressions.accountId, accountId) : and(eq(suppressions.accountId, accountId), gt(suppressions.address, after)))
+  const rows = await db
+    .select()
+    .from(suppressions)
+    .where(
+      after === null ? eq(suppressions.accountId, accountId) : and(eq(suppressions.accountId, accountId), gt(suppressions.address, after)),
+    )
     .orderBy(asc(suppressions.address))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -41,12 +48,17 @@ export async function addManual(accountId: string, addresses: string[]): Promise
 export async function removeSuppression(accountId: string, rawAddress: string): Promise<SuppressionRemoved> {
   // The path segment arrives still URL-encoded (the /v1 adapter does not decode it).
   let decoded = rawAddress;
-  try { decoded = decodeURIComponent(rawAddress); } catch { /* malformed escape: use as sent */ }
+  try {
+    decoded = decodeURIComponent(rawAddress);
+  } catch {
+    /* malformed escape: use as sent */
+  }
   const parsed = parseAddress(decoded);
   if (!parsed.ok) throw validationError(`address: invalid email address: it ${parsed.reason}`);
   const { address } = parsed.value;
   const { db } = await database();
-  const deleted = await db.delete(suppressions)
+  const deleted = await db
+    .delete(suppressions)
     .where(and(eq(suppressions.accountId, accountId), eq(suppressions.address, address)))
     .returning({ address: suppressions.address });
   return { address, removed: deleted.length > 0 };

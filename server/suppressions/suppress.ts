@@ -26,13 +26,21 @@ function storedForm(address: string): string | null {
  * upgrade rule. Takes effect for the next send at once (sending reads the table).
  * Returns the reason each address is now stored with.
  */
-export async function suppressMany(db: Pick<Db, "execute">, accountId: string, addresses: string[], reason: SuppressionReason): Promise<Map<string, SuppressionReason>> {
+export async function suppressMany(
+  db: Pick<Db, "execute">,
+  accountId: string,
+  addresses: string[],
+  reason: SuppressionReason,
+): Promise<Map<string, SuppressionReason>> {
   const unique = [...new Set(addresses.map(storedForm))].filter((a): a is string => a !== null);
   const stored = new Map<string, SuppressionReason>();
   if (unique.length === 0) return stored;
   const result = await db.execute(sql`
     insert into suppressions (account_id, address, reason)
-    values ${sql.join(unique.map((a) => sql`(${accountId}, ${a}, ${reason})`), sql`, `)}
+    values ${sql.join(
+      unique.map((a) => sql`(${accountId}, ${a}, ${reason})`),
+      sql`, `,
+    )}
     on conflict (account_id, address) do update set reason = excluded.reason
       where ${RANK_SQL(sql`excluded.reason`)} > ${RANK_SQL(sql`suppressions.reason`)}
     returning address, reason`);
@@ -43,7 +51,10 @@ export async function suppressMany(db: Pick<Db, "execute">, accountId: string, a
   if (missing.length) {
     const kept = await db.execute(sql`
       select address, reason from suppressions
-      where account_id = ${accountId} and address in (${sql.join(missing.map((a) => sql`${a}`), sql`, `)})`);
+      where account_id = ${accountId} and address in (${sql.join(
+        missing.map((a) => sql`${a}`),
+        sql`, `,
+      )})`);
     const keptRows = resultRows<{ address: string; reason: SuppressionReason }>(kept);
     for (const row of keptRows) stored.set(row.address, row.reason);
   }
@@ -51,7 +62,12 @@ export async function suppressMany(db: Pick<Db, "execute">, accountId: string, a
 }
 
 /** One address; the delivery pipeline calls this with hard_bounce / complaint. */
-export async function suppress(db: Pick<Db, "execute">, accountId: string, address: string, reason: SuppressionReason): Promise<SuppressionReason> {
+export async function suppress(
+  db: Pick<Db, "execute">,
+  accountId: string,
+  address: string,
+  reason: SuppressionReason,
+): Promise<SuppressionReason> {
   const stored = await suppressMany(db, accountId, [address], reason);
   return stored.get(storedForm(address) ?? "") ?? reason;
 }

@@ -80,13 +80,17 @@ function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> 
     // A secret sealed under another ENCRYPTION_KEY: an attempt that failed on our side, nothing sent.
     return Promise.resolve({ status: null, error: `signing secret unreadable: ${(err as Error).message}`, bodyHead: null, durationMs: 0 });
   }
-  return post(target, {
-    "content-type": "application/json",
-    "user-agent": "Posthaste-Webhooks/1.0",
-    [SIGNATURE_HEADER]: signatureHeader(secret, t, body),
-    [EVENT_ID_HEADER]: delivery.event_id,
-    [TIMESTAMP_HEADER]: String(t),
-  }, body);
+  return post(
+    target,
+    {
+      "content-type": "application/json",
+      "user-agent": "Posthaste-Webhooks/1.0",
+      [SIGNATURE_HEADER]: signatureHeader(secret, t, body),
+      [EVENT_ID_HEADER]: delivery.event_id,
+      [TIMESTAMP_HEADER]: String(t),
+    },
+    body,
+  );
 }
 
 /**
@@ -110,14 +114,14 @@ async function deliverToEndpoint(group: Claimed[]): Promise<Outcome[]> {
   } catch (err) {
     refusal = err instanceof TargetRefused ? `target refused: ${err.message}` : `target check failed: ${(err as Error).message}`;
   }
-  return Promise.all(group.map(async (delivery) => {
-    const result: PostResult = target
-      ? await sendOne(target, delivery)
-      : { status: null, error: refusal, bodyHead: null, durationMs: 0 };
-    const at = new Date();
-    const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    return { delivery, result, at, ...nextStep(delivery.attempts, ok, at) };
-  }));
+  return Promise.all(
+    group.map(async (delivery) => {
+      const result: PostResult = target ? await sendOne(target, delivery) : { status: null, error: refusal, bodyHead: null, durationMs: 0 };
+      const at = new Date();
+      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      return { delivery, result, at, ...nextStep(delivery.attempts, ok, at) };
+    }),
+  );
 }
 
 async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
@@ -127,18 +131,29 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
     if (skipped.length) {
       await tx.execute(sql`
         update webhook_deliveries set status = 'skipped', next_attempt_at = null, completed_at = now()
-        where id in (${sql.join(skipped.map((s) => sql`${s.id}`), sql`, `)})`);
+        where id in (${sql.join(
+          skipped.map((s) => sql`${s.id}`),
+          sql`, `,
+        )})`);
     }
     if (outcomes.length === 0) return;
     await tx.execute(sql`
       insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
-      values ${sql.join(outcomes.map((o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
-        ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`), sql`, `)}`);
+      values ${sql.join(
+        outcomes.map(
+          (o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
+        ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`,
+        ),
+        sql`, `,
+      )}`);
     await tx.execute(sql`
       update webhook_deliveries d
       set status = v.status, next_attempt_at = v.next::timestamptz,
           completed_at = case when v.status = 'pending' then null else now() end
-      from (values ${sql.join(outcomes.map((o) => sql`(${o.delivery.id}, ${o.status}, ${o.nextAttemptAt?.toISOString() ?? null})`), sql`, `)})
+      from (values ${sql.join(
+        outcomes.map((o) => sql`(${o.delivery.id}, ${o.status}, ${o.nextAttemptAt?.toISOString() ?? null})`),
+        sql`, `,
+      )})
         as v(id, status, next)
       where d.id = v.id`);
     const byEndpoint = new Map<string, Outcome[]>();
@@ -155,7 +170,7 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
           `${AUTO_DISABLE_AFTER} deliveries in a row failed after every retry.`,
           "",
           "Events are no longer sent to it. Fix the receiver, then enable the endpoint again",
-          "in the dashboard or with PATCH /v1/webhooks/{id} {\"enabled\": true}.",
+          'in the dashboard or with PATCH /v1/webhooks/{id} {"enabled": true}.',
         ].join("\n"),
       });
     }
@@ -179,7 +194,10 @@ async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list:
   if (current.enabled) {
     for (const o of ordered) {
       if (o.status === "succeeded") count = 0;
-      else if (o.status === "failed" && ++count >= AUTO_DISABLE_AFTER) { switchOff = true; break; }
+      else if (o.status === "failed" && ++count >= AUTO_DISABLE_AFTER) {
+        switchOff = true;
+        break;
+      }
     }
   }
   await tx.execute(sql`
@@ -206,7 +224,10 @@ export async function deliverDue(): Promise<number> {
   const groups = new Map<string, Claimed[]>();
   for (const d of claimed) {
     // A switched-off or parked endpoint gets nothing more; its owed deliveries are dropped.
-    if (!d.enabled || d.suspended_by_plan) { skipped.push(d); continue; }
+    if (!d.enabled || d.suspended_by_plan) {
+      skipped.push(d);
+      continue;
+    }
     groups.set(d.endpoint_id, [...(groups.get(d.endpoint_id) ?? []), d]);
   }
   const outcomes = (await Promise.all([...groups.values()].map(deliverToEndpoint))).flat();

@@ -79,17 +79,21 @@ export async function createEndpoint(account: Account, input: NewEndpoint): Prom
     if (limit !== null) {
       const [{ held }] = await tx.select({ held: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, account.id));
       if (limit === 0) throw validationError(`The ${account.plan} plan has no webhook endpoints; upgrade to add one.`);
-      if (held >= limit) throw validationError(`The ${account.plan} plan allows ${limit} webhook endpoint${limit === 1 ? "" : "s"}; delete one or upgrade.`);
+      if (held >= limit)
+        throw validationError(`The ${account.plan} plan allows ${limit} webhook endpoint${limit === 1 ? "" : "s"}; delete one or upgrade.`);
     }
-    const [inserted] = await tx.insert(webhookEndpoints).values({
-      id: newId(),
-      accountId: account.id,
-      url,
-      events,
-      enabled: input.enabled ?? true,
-      description: input.description ?? null,
-      secret: sealSigningSecret(secret),
-    }).returning();
+    const [inserted] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId(),
+        accountId: account.id,
+        url,
+        events,
+        enabled: input.enabled ?? true,
+        description: input.description ?? null,
+        secret: sealSigningSecret(secret),
+      })
+      .returning();
     return inserted;
   });
   return { ...endpointView(row), secret };
@@ -97,7 +101,9 @@ export async function createEndpoint(account: Account, input: NewEndpoint): Prom
 
 export async function listEndpoints(accountId: string): Promise<EndpointDetail[]> {
   const { db } = await database();
-  const rows = await db.select().from(webhookEndpoints)
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, accountId))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   return rows.map(endpointView);
@@ -106,8 +112,11 @@ export async function listEndpoints(accountId: string): Promise<EndpointDetail[]
 export async function getEndpointOrThrow(accountId: string, id: string): Promise<EndpointRow> {
   if (!isUuid(id)) throw notFound("Webhook endpoint");
   const { db } = await database();
-  const [row] = await db.select().from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound("Webhook endpoint");
   return row;
 }
@@ -143,9 +152,14 @@ export async function updateEndpoint(accountId: string, id: string, input: Endpo
   const conditions = [eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)];
   // Re-check the parking flag in the statement itself: a plan change may land in between.
   if (set.enabled === true) conditions.push(eq(webhookEndpoints.suspendedByPlan, false));
-  const [row] = await db.update(webhookEndpoints).set(set).where(and(...conditions)).returning();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(set)
+    .where(and(...conditions))
+    .returning();
   if (!row) {
-    if (set.enabled === true) throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
+    if (set.enabled === true)
+      throw validationError("This endpoint is suspended by the account's plan and cannot be enabled; upgrade the plan first.");
     throw notFound("Webhook endpoint");
   }
   return endpointView(row);
@@ -164,7 +178,9 @@ export async function rotateSecret(accountId: string, id: string): Promise<Rotat
   await getEndpointOrThrow(accountId, id);
   const secret = newSecret();
   const { db } = await database();
-  await db.update(webhookEndpoints).set({ secret: sealSigningSecret(secret) })
+  await db
+    .update(webhookEndpoints)
+    .set({ secret: sealSigningSecret(secret) })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   forgetSigningSecret(id);
   return { id, secret };

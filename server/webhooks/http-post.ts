@@ -22,7 +22,8 @@ const agents = {
 /** A lookup that answers with the already checked address, so the socket cannot go elsewhere. */
 function pinned(address: string, family: 4 | 6): LookupFunction {
   return (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 }
@@ -66,7 +67,9 @@ export function post(target: CheckedTarget, headers: Record<string, string>, bod
       finish({ status: null, error: `no response within ${DEADLINE_MS / 1000} s`, bodyHead: null });
       req.destroy();
     }, DEADLINE_MS);
-    req.on("error", (err: NodeJS.ErrnoException) => finish({ status: null, error: err.code ? `${err.code}: ${err.message}` : err.message, bodyHead: null }));
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      finish({ status: null, error: err.code ? `${err.code}: ${err.message}` : err.message, bodyHead: null }),
+    );
     req.end(body);
   });
 }

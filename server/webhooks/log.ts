@@ -10,7 +10,11 @@ import { getEndpointOrThrow } from "./endpoints";
 import type { AttemptPage, ResendAccepted } from "./schemas";
 
 /** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
-export async function listAttempts(accountId: string, endpointId: string, opts: { limit: number; cursor?: string | null }): Promise<AttemptPage> {
+export async function listAttempts(
+  accountId: string,
+  endpointId: string,
+  opts: { limit: number; cursor?: string | null },
+): Promise<AttemptPage> {
   await getEndpointOrThrow(accountId, endpointId);
   let before: string | null = null;
   if (opts.cursor) {
@@ -19,8 +23,17 @@ export async function listAttempts(accountId: string, endpointId: string, opts: 
   }
   const { rows } = await database();
   const found = await rows<{
-    id: string; delivery_id: string; event_id: string; type: string; attempt: number; at: string | Date;
-    duration_ms: number; response_status: number | null; error: string | null; response_body_head: string | null; status: string;
+    id: string;
+    delivery_id: string;
+    event_id: string;
+    type: string;
+    attempt: number;
+    at: string | Date;
+    duration_ms: number;
+    response_status: number | null;
+    error: string | null;
+    response_body_head: string | null;
+    status: string;
   }>(sql`
     select a.id, a.delivery_id, d.event_id, ev.type, a.at, a.duration_ms, a.response_status, a.error,
            a.response_body_head, d.status,
@@ -61,15 +74,23 @@ export async function resendEvent(accountId: string, endpointId: string, eventId
   const endpoint = await getEndpointOrThrow(accountId, endpointId);
   if (!isUuid(eventId)) throw notFound("Event");
   const { db } = await database();
-  const [event] = await db.select({ id: webhookEvents.id }).from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId))).limit(1);
+  const [event] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId)))
+    .limit(1);
   if (!event) throw notFound("Event");
   if (!endpoint.enabled || endpoint.suspendedByPlan) {
     throw validationError("This endpoint is disabled; enable it before resending events to it.");
   }
   const deliveryId = newId();
   await db.insert(webhookDeliveries).values({
-    id: deliveryId, eventId, endpointId, accountId, status: "pending", nextAttemptAt: new Date(),
+    id: deliveryId,
+    eventId,
+    endpointId,
+    accountId,
+    status: "pending",
+    nextAttemptAt: new Date(),
   });
   wake(TASKS.webhookDelivery);
   return { deliveryId, endpointId, eventId };

@@ -6,9 +6,11 @@ import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 /** The shapes the webhooks API takes and answers with; the types are derived from them. */
 
 const url = z.string({ error: "url is required" }).min(1, "url is required");
-const events = z.array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
+const events = z
+  .array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
   .min(1, "events must name at least one event type");
-const description = z.string({ error: "description must be a string" })
+const description = z
+  .string({ error: "description must be a string" })
   .max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`)
   .nullable();
 const enabled = strictBoolean("enabled");
@@ -17,7 +19,12 @@ export const NewEndpoint = z.object({ url, events, description: description.opti
 export type NewEndpoint = z.infer<typeof NewEndpoint>;
 
 /** A partial update: only the fields given change. */
-export const EndpointChanges = z.object({ url: url.optional(), events: events.optional(), description: description.optional(), enabled: enabled.optional() });
+export const EndpointChanges = z.object({
+  url: url.optional(),
+  events: events.optional(),
+  description: description.optional(),
+  enabled: enabled.optional(),
+});
 export type EndpointChanges = z.infer<typeof EndpointChanges>;
 
 /** A delivery's state: pending (retry due), succeeded, failed (every retry exhausted), skipped (the endpoint went away or off). */

@@ -30,7 +30,9 @@ export function signingSecretOf(endpointId: string, stored: string): string {
   const plaintext = sealed ? decrypt(stored) : stored;
   cache.set(endpointId, { stored, plaintext });
   if (!sealed) {
-    sealLegacySecret(endpointId, stored).catch((err) => console.error(`webhooks: could not encrypt the signing secret of ${endpointId}`, err));
+    sealLegacySecret(endpointId, stored).catch((err) =>
+      console.error(`webhooks: could not encrypt the signing secret of ${endpointId}`, err),
+    );
   }
   return plaintext;
 }
@@ -43,7 +45,8 @@ export function forgetSigningSecret(endpointId: string): void {
 /** Encrypts one plaintext row, unless it changed meanwhile (rotated, or sealed by another instance). */
 async function sealLegacySecret(endpointId: string, plaintext: string): Promise<void> {
   const { db } = await database();
-  await db.update(webhookEndpoints)
+  await db
+    .update(webhookEndpoints)
     .set({ secret: sealSigningSecret(plaintext) })
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.secret, plaintext)));
 }
@@ -51,7 +54,8 @@ async function sealLegacySecret(endpointId: string, plaintext: string): Promise<
 /** Encrypts every secret still stored in plaintext (start-up); returns how many it found. */
 export async function sealLegacySigningSecrets(): Promise<number> {
   const { db } = await database();
-  const legacy = await db.select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+  const legacy = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
     .from(webhookEndpoints)
     .where(notLike(webhookEndpoints.secret, `${SEALED_PREFIX}%`));
   for (const row of legacy) await sealLegacySecret(row.id, row.secret);

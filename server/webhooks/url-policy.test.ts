@@ -4,9 +4,12 @@ import { isPublicAddress } from "./url-policy";
 // The address rule alone; what a webhook URL may be (scheme, port, credentials, names
 // that resolve to private addresses) is tested through HTTP in test/webhooks-url-policy.test.ts.
 describe("isPublicAddress", () => {
-  it.each(["93.184.216.34", "8.8.8.8", "2606:2800:220:1:248:1893:25c8:1946", "2a00:1450:4001:82a::200e"])("accepts public unicast %s", (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(["93.184.216.34", "8.8.8.8", "2606:2800:220:1:248:1893:25c8:1946", "2a00:1450:4001:82a::200e"])(
+    "accepts public unicast %s",
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it.each([
     ["loopback", "127.0.0.1"],

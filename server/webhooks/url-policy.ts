@@ -25,8 +25,8 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
  * mapped, compatible, SIIT, NAT64 (well-known and local-use), 6to4, Teredo. Refused
  * whatever the embedded IPv4 address is, so no spelling leads to a private one.
  */
-const IPV4_EMBEDDING_V6 = ["::ffff:0:0/96", "::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"].map((c) =>
-  ipaddr.parseCIDR(c),
+const IPV4_EMBEDDING_V6 = ["::ffff:0:0/96", "::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"].map(
+  (c) => ipaddr.parseCIDR(c),
 );
 
 /**
@@ -68,10 +68,7 @@ function ipLiteral(url: URL): string | null {
 async function resolveAll(name: string): Promise<{ addresses: string[]; failed: boolean }> {
   const r = resolver();
   const [v4, v6] = await Promise.allSettled([r.resolve4(name), r.resolve6(name)]);
-  const addresses = [
-    ...(v4.status === "fulfilled" ? v4.value : []),
-    ...(v6.status === "fulfilled" ? v6.value : []),
-  ];
+  const addresses = [...(v4.status === "fulfilled" ? v4.value : []), ...(v6.status === "fulfilled" ? v6.value : [])];
   return { addresses, failed: v4.status === "rejected" && v6.status === "rejected" };
 }
 

@@ -42,7 +42,9 @@ export async function startSmtpReceiver(opts: { secure?: boolean; port?: number;
       stream.on("end", () => {
         if (failNext && failNext.count > 0) {
           failNext.count--;
-          const err = Object.assign(new Error(failNext.code >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: failNext.code });
+          const err = Object.assign(new Error(failNext.code >= 500 ? "Mailbox unavailable" : "Try again later"), {
+            responseCode: failNext.code,
+          });
           return callback(err);
         }
         messages.push({
@@ -127,10 +129,14 @@ export const FINAL = new Set(["sent", "delivered", "bounced", "complained", "fai
 
 export async function waitForStatus(id: string, statuses: string[] | Set<string> = FINAL, timeoutMs = 15_000) {
   const want = statuses instanceof Set ? statuses : new Set(statuses);
-  return waitFor(async () => {
-    const row = await emailRow(id);
-    return row && want.has(row.status) ? row : null;
-  }, timeoutMs, `email ${id} to reach ${[...want].join("/")}`);
+  return waitFor(
+    async () => {
+      const row = await emailRow(id);
+      return row && want.has(row.status) ? row : null;
+    },
+    timeoutMs,
+    `email ${id} to reach ${[...want].join("/")}`,
+  );
 }
 
 /** A resolver for mailauth that asks the test DNS server. */
@@ -154,10 +160,14 @@ export async function verifiedDomainViaApi(server: TestServer, apiKey: string, d
     byKey.set(`${r.name}|${r.type}`, entry);
   }
   for (const e of byKey.values()) dnsServer.set(e.name, e.type, e.values);
-  const domain = await waitFor(async () => {
-    const res = await server.api("POST", `/v1/domains/${created.body.id}/verify`, { key: apiKey });
-    return res.body.status === "verified" ? res.body : null;
-  }, 15_000, `domain ${name} to verify`);
+  const domain = await waitFor(
+    async () => {
+      const res = await server.api("POST", `/v1/domains/${created.body.id}/verify`, { key: apiKey });
+      return res.body.status === "verified" ? res.body : null;
+    },
+    15_000,
+    `domain ${name} to verify`,
+  );
   return { id: domain.id as string, name };
 }
 

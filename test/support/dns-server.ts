@@ -36,12 +36,18 @@ function chunks(value: string): string[] {
 async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     udp.once("error", reject);
-    udp.bind(0, "127.0.0.1", () => { udp.off("error", reject); resolve(); });
+    udp.bind(0, "127.0.0.1", () => {
+      udp.off("error", reject);
+      resolve();
+    });
   });
   const port: number = udp.address().port;
   await new Promise<void>((resolve, reject) => {
     tcp.once("error", reject);
-    tcp.listen(port, "127.0.0.1", () => { tcp.off("error", reject); resolve(); });
+    tcp.listen(port, "127.0.0.1", () => {
+      tcp.off("error", reject);
+      resolve();
+    });
   });
   return port;
 }
@@ -51,33 +57,34 @@ export async function startDnsServer(): Promise<TestDnsServer> {
   let failing = false;
   const key = (name: string, type: DnsType) => `${norm(name)}|${type}`;
 
-  const createServer = () => dns2.createServer({
-    udp: true,
-    tcp: true,
-    handle(request: any, send: (response: any) => void) {
-      const response: any = Packet.createResponseFromRequest(request);
-      if (failing) {
-        response.header.rcode = Packet.RCODE.SERVFAIL;
+  const createServer = () =>
+    dns2.createServer({
+      udp: true,
+      tcp: true,
+      handle(request: any, send: (response: any) => void) {
+        const response: any = Packet.createResponseFromRequest(request);
+        if (failing) {
+          response.header.rcode = Packet.RCODE.SERVFAIL;
+          send(response);
+          return;
+        }
+        const [question] = request.questions;
+        const name = norm(question.name);
+        const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] as DnsType | undefined;
+        const values = typeName ? (records.get(key(name, typeName)) ?? []) : [];
+        for (const value of values) {
+          const base = { name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 1 };
+          if (typeName === "TXT") response.answers.push({ ...base, data: chunks(value) });
+          else if (typeName === "MX") {
+            const [a, b] = value.split(/\s+/);
+            response.answers.push(b ? { ...base, priority: Number(a), exchange: b } : { ...base, priority: 10, exchange: a });
+          } else if (typeName === "CNAME") response.answers.push({ ...base, domain: value });
+          else if (typeName === "NS") response.answers.push({ ...base, ns: value });
+          else if (typeName === "A" || typeName === "AAAA") response.answers.push({ ...base, address: value });
+        }
         send(response);
-        return;
-      }
-      const [question] = request.questions;
-      const name = norm(question.name);
-      const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] as DnsType | undefined;
-      const values = typeName ? records.get(key(name, typeName)) ?? [] : [];
-      for (const value of values) {
-        const base = { name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 1 };
-        if (typeName === "TXT") response.answers.push({ ...base, data: chunks(value) });
-        else if (typeName === "MX") {
-          const [a, b] = value.split(/\s+/);
-          response.answers.push(b ? { ...base, priority: Number(a), exchange: b } : { ...base, priority: 10, exchange: a });
-        } else if (typeName === "CNAME") response.answers.push({ ...base, domain: value });
-        else if (typeName === "NS") response.answers.push({ ...base, ns: value });
-        else if (typeName === "A" || typeName === "AAAA") response.answers.push({ ...base, address: value });
-      }
-      send(response);
-    },
-  } as any);
+      },
+    } as any);
 
   // Bind UDP to a free port, then TCP to the same number (truncated answers retry over TCP).
   // That number may be taken for TCP (files run in parallel): then start over on another.

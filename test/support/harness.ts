@@ -16,7 +16,11 @@ export interface TestServer {
   /** Calls the real HTTP API. `key` becomes the Bearer token; a string body is sent as is. */
   api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<Reply<T>>;
   /** A fresh account through the CLI's code path. */
-  account(opts?: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean; email?: string }): Promise<{ accountId: string; apiKey: string; email: string }>;
+  account(opts?: {
+    plan?: "free" | "pro" | "scale" | "unlimited";
+    approved?: boolean;
+    email?: string;
+  }): Promise<{ accountId: string; apiKey: string; email: string }>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +59,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       const res = await fetch(running.url + p, { method, headers, body });
       const text = await res.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
       return { status: res.status, headers: res.headers, body: parsed as never, text };
     },
     async account(opts = {}) {

@@ -50,7 +50,10 @@ export async function addDomain(
  * on it. `dkim: false` for tests of the send rules that never let a message leave: their
  * mail fails at dispatch for want of a key, and they skip generating one.
  */
-export async function sender(server: TestServer, opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean; dkim?: boolean } = {}) {
+export async function sender(
+  server: TestServer,
+  opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean; dkim?: boolean } = {},
+) {
   const account = await server.account({ plan: opts.plan, approved: opts.approved });
   const domain = uniqueDomain("send");
   const { id: domainId } = await addDomain(account.accountId, domain, { dkim: opts.dkim });

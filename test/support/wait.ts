@@ -13,7 +13,11 @@ export async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boo
 }
 
 /** Polls `read` until it gives something truthy, and returns it. */
-export async function waitFor<T>(read: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 15_000, what = "condition"): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 15_000,
+  what = "condition",
+): Promise<T> {
   return (await until(read, Boolean, timeoutMs, what)) as T;
 }
 

@@ -32,7 +32,11 @@ export async function startWebhookReceiver() {
       const path = (req.url ?? "/").split("?")[0];
       const raw = Buffer.concat(chunks);
       let body: unknown = null;
-      try { body = JSON.parse(raw.toString("utf8")); } catch { /* not JSON: kept as raw only */ }
+      try {
+        body = JSON.parse(raw.toString("utf8"));
+      } catch {
+        /* not JSON: kept as raw only */
+      }
       received.push({ path, headers: req.headers, raw, body });
       const a = answers.get(path) ?? { status: 200 };
       setTimeout(() => {

@@ -21,8 +21,12 @@ export function ConfirmForm(props: { token: string }) {
   if (state.result === "confirmed") {
     return (
       <Panel title="Address confirmed">
-        <div className="alert success" role="status">Your address is confirmed. You can sign in now.</div>
-        <p><Link href="/sign-in">Sign in</Link></p>
+        <div className="alert success" role="status">
+          Your address is confirmed. You can sign in now.
+        </div>
+        <p>
+          <Link href="/sign-in">Sign in</Link>
+        </p>
       </Panel>
     );
   }
@@ -35,7 +39,9 @@ export function ConfirmForm(props: { token: string }) {
       )}
       <form action={action}>
         <input type="hidden" name="token" value={props.token} />
-        <button type="submit" disabled={pending}>{pending ? "Please wait…" : "Confirm my address"}</button>
+        <button type="submit" disabled={pending}>
+          {pending ? "Please wait…" : "Confirm my address"}
+        </button>
       </form>
     </Panel>
   );
@@ -45,16 +51,28 @@ export function ResendForm() {
   const [state, action, pending] = useActionState(resendVerificationAction, { error: null, email: "" });
   return (
     <Panel title="Send a new confirmation link">
-      {state.error && <div className="alert error" role="alert">{state.error}</div>}
-      {state.notice && <div className="alert success" role="status">{state.notice}</div>}
+      {state.error && (
+        <div className="alert error" role="alert">
+          {state.error}
+        </div>
+      )}
+      {state.notice && (
+        <div className="alert success" role="status">
+          {state.notice}
+        </div>
+      )}
       <form action={action}>
         <div className="field">
           <label htmlFor="email">Email</label>
           <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
         </div>
-        <button type="submit" disabled={pending}>{pending ? "Please wait…" : "Send link"}</button>
+        <button type="submit" disabled={pending}>
+          {pending ? "Please wait…" : "Send link"}
+        </button>
       </form>
-      <p className="muted" style={{ marginTop: 16 }}><Link href="/sign-in">Back to sign in</Link></p>
+      <p className="muted" style={{ marginTop: 16 }}>
+        <Link href="/sign-in">Back to sign in</Link>
+      </p>
     </Panel>
   );
 }

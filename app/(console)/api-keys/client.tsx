@@ -9,7 +9,9 @@ export function CreateKeyForm() {
   const [created, setCreated] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby="create-key">
-      <h2 id="create-key" style={{ marginTop: 0 }}>Create an API key</h2>
+      <h2 id="create-key" style={{ marginTop: 0 }}>
+        Create an API key
+      </h2>
       {created && <OneTimeSecret title="Your new API key" value={created} onDone={() => setCreated(null)} />}
       <ErrorAlert error={m.error} />
       <form
@@ -37,7 +39,11 @@ export function CreateKeyForm() {
             <option value="send">Sending only</option>
           </select>
         </div>
-        <div className="field"><button type="submit" disabled={m.pending}>Create key</button></div>
+        <div className="field">
+          <button type="submit" disabled={m.pending}>
+            Create key
+          </button>
+        </div>
       </form>
     </section>
   );

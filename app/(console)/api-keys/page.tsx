@@ -21,18 +21,39 @@ export default async function ApiKeysPage() {
         <table>
           <caption className="skip">Live API keys</caption>
           <thead>
-            <tr><th>Name</th><th>Key</th><th>Scope</th><th>Created</th><th>Last used</th><th><span className="skip">Actions</span></th></tr>
+            <tr>
+              <th>Name</th>
+              <th>Key</th>
+              <th>Scope</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th>
+                <span className="skip">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
-            {keys.length === 0 && <tr><td colSpan={6} className="empty">No API keys yet. Create one to call the API.</td></tr>}
+            {keys.length === 0 && (
+              <tr>
+                <td colSpan={6} className="empty">
+                  No API keys yet. Create one to call the API.
+                </td>
+              </tr>
+            )}
             {keys.map((k) => (
               <tr key={k.id} data-testid="api-key-row">
                 <td>{k.name}</td>
                 <td className="mono">ph_…{k.last4}</td>
-                <td><Badge value={k.scope} /></td>
-                <td><Time ms={k.createdAt} /></td>
+                <td>
+                  <Badge value={k.scope} />
+                </td>
+                <td>
+                  <Time ms={k.createdAt} />
+                </td>
                 <td data-testid="last-used">{k.lastUsedAt ? <Time ms={k.lastUsedAt} /> : <span className="muted">Never</span>}</td>
-                <td><RevokeKeyButton id={k.id} name={k.name} /></td>
+                <td>
+                  <RevokeKeyButton id={k.id} name={k.name} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,9 @@ export function AddDomainForm() {
   const m = useMutation();
   return (
     <section className="panel" aria-labelledby="add-domain">
-      <h2 id="add-domain" style={{ marginTop: 0 }}>Add a domain</h2>
+      <h2 id="add-domain" style={{ marginTop: 0 }}>
+        Add a domain
+      </h2>
       <ErrorAlert error={m.error} />
       <form
         className="inline"
@@ -21,7 +23,11 @@ export function AddDomainForm() {
           <label htmlFor="domain-name">Domain name</label>
           <input id="domain-name" name="name" type="text" required placeholder="mail.example.com" />
         </div>
-        <div className="field"><button type="submit" disabled={m.pending}>{m.pending ? "Adding…" : "Add domain"}</button></div>
+        <div className="field">
+          <button type="submit" disabled={m.pending}>
+            {m.pending ? "Adding…" : "Add domain"}
+          </button>
+        </div>
       </form>
     </section>
   );
@@ -42,5 +48,7 @@ export function DeleteDomainButton({ id, name }: { id: string; name: string }) {
 }
 
 export function TrackSwitch({ id, on }: { id: string; on: boolean }) {
-  return <MutationSwitch checked={on} label={on ? "On" : "Off"} onToggle={(next) => trpc.domains.update.mutate({ id, trackEngagement: next })} />;
+  return (
+    <MutationSwitch checked={on} label={on ? "On" : "Off"} onToggle={(next) => trpc.domains.update.mutate({ id, trackEngagement: next })} />
+  );
 }

@@ -14,14 +14,34 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
       <h3>{title}</h3>
       <div className="table-wrap">
         <table>
-          <thead><tr><th>Type</th><th>Name</th><th>Value</th><th>Status</th><th>Observed</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Type</th>
+              <th>Name</th>
+              <th>Value</th>
+              <th>Status</th>
+              <th>Observed</th>
+            </tr>
+          </thead>
           <tbody>
             {records.map((r) => (
               <tr key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
                 <td>{r.type}</td>
-                <td className="mono break" style={{ minWidth: 180 }}>{r.name} <CopyButton text={r.name} label="Copy name" /></td>
-                <td className="mono break">{r.value} <CopyButton text={r.value} label="Copy value" /></td>
-                <td>{r.found === null ? <Badge value="pending" label="not checked" /> : r.found ? <Badge value="verified" label="found" /> : <Badge value="failed" label="missing" />}</td>
+                <td className="mono break" style={{ minWidth: 180 }}>
+                  {r.name} <CopyButton text={r.name} label="Copy name" />
+                </td>
+                <td className="mono break">
+                  {r.value} <CopyButton text={r.value} label="Copy value" />
+                </td>
+                <td>
+                  {r.found === null ? (
+                    <Badge value="pending" label="not checked" />
+                  ) : r.found ? (
+                    <Badge value="verified" label="found" />
+                  ) : (
+                    <Badge value="failed" label="missing" />
+                  )}
+                </td>
                 <td className="mono break">{r.observed ?? <span className="muted">—</span>}</td>
               </tr>
             ))}
@@ -48,7 +68,9 @@ export default async function DomainsPage() {
         <section className="panel" key={d.id} data-testid="domain" aria-labelledby={`domain-${d.id}`}>
           <div className="page-head" style={{ marginBottom: 8 }}>
             <div>
-              <h2 id={`domain-${d.id}`} style={{ margin: 0 }}>{d.name}</h2>
+              <h2 id={`domain-${d.id}`} style={{ margin: 0 }}>
+                {d.name}
+              </h2>
               <div className="actions" style={{ marginTop: 6 }}>
                 <Badge value={d.status} />
                 {d.suspendedAt && <Badge value="suspended" label="suspended by plan" />}
@@ -61,14 +83,46 @@ export default async function DomainsPage() {
             </div>
           </div>
           <dl className="props">
-            <dt>Created</dt><dd><Time ms={d.createdAt} /></dd>
-            <dt>Verified</dt><dd><Time ms={d.verifiedAt} /></dd>
-            <dt>Last DNS check</dt><dd data-testid="dns-checked"><Time ms={d.dnsCheckedAt} /></dd>
-            <dt>DNS host</dt><dd>{d.dnsHost ?? <span className="muted">unknown</span>}</dd>
-            {d.failureReason && <><dt>Failure</dt><dd>{d.failureReason}</dd></>}
-            {d.dnsRegressedAt && <><dt>Regressed</dt><dd><Time ms={d.dnsRegressedAt} /> — records no longer verify upstream; the domain still sends.</dd></>}
-            {d.suspendedAt && <><dt>Suspended</dt><dd><Time ms={d.suspendedAt} /> — a plan downgrade parked it; it cannot send.</dd></>}
-            <dt>Track opens and clicks</dt><dd><TrackSwitch id={d.id} on={d.trackEngagement} /></dd>
+            <dt>Created</dt>
+            <dd>
+              <Time ms={d.createdAt} />
+            </dd>
+            <dt>Verified</dt>
+            <dd>
+              <Time ms={d.verifiedAt} />
+            </dd>
+            <dt>Last DNS check</dt>
+            <dd data-testid="dns-checked">
+              <Time ms={d.dnsCheckedAt} />
+            </dd>
+            <dt>DNS host</dt>
+            <dd>{d.dnsHost ?? <span className="muted">unknown</span>}</dd>
+            {d.failureReason && (
+              <>
+                <dt>Failure</dt>
+                <dd>{d.failureReason}</dd>
+              </>
+            )}
+            {d.dnsRegressedAt && (
+              <>
+                <dt>Regressed</dt>
+                <dd>
+                  <Time ms={d.dnsRegressedAt} /> — records no longer verify upstream; the domain still sends.
+                </dd>
+              </>
+            )}
+            {d.suspendedAt && (
+              <>
+                <dt>Suspended</dt>
+                <dd>
+                  <Time ms={d.suspendedAt} /> — a plan downgrade parked it; it cannot send.
+                </dd>
+              </>
+            )}
+            <dt>Track opens and clicks</dt>
+            <dd>
+              <TrackSwitch id={d.id} on={d.trackEngagement} />
+            </dd>
           </dl>
           <Records title="DNS records" records={d.dnsRecords} />
           <Records title="Recommended records" records={d.recommendedRecords} />

@@ -39,41 +39,92 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
       <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
         <div className="field">
           <label htmlFor="search">Search</label>
-          <input id="search" name="search" type="search" defaultValue={search ?? ""} placeholder="Subject, sender or recipient" maxLength={MAX_SEARCH_CHARS} />
+          <input
+            id="search"
+            name="search"
+            type="search"
+            defaultValue={search ?? ""}
+            placeholder="Subject, sender or recipient"
+            maxLength={MAX_SEARCH_CHARS}
+          />
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>
           <select id="status" name="status" defaultValue={status ?? ""}>
             <option value="">Any</option>
-            {LIST_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {LIST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
-        <div className="field"><button type="submit">Filter</button></div>
-        {(search || status) && <div className="field"><Link className="button secondary" href="/emails">Clear</Link></div>}
+        <div className="field">
+          <button type="submit">Filter</button>
+        </div>
+        {(search || status) && (
+          <div className="field">
+            <Link className="button secondary" href="/emails">
+              Clear
+            </Link>
+          </div>
+        )}
       </form>
-      {error && <div className="alert error" role="alert">{error}</div>}
+      {error && (
+        <div className="alert error" role="alert">
+          {error}
+        </div>
+      )}
       {page && (
         <>
           <div className="table-wrap">
             <table>
-              <thead><tr><th>To</th><th>Subject</th><th>Status</th><th>From</th><th>Created</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>To</th>
+                  <th>Subject</th>
+                  <th>Status</th>
+                  <th>From</th>
+                  <th>Created</th>
+                </tr>
+              </thead>
               <tbody>
-                {page.data.length === 0 && <tr><td colSpan={5} className="empty">{page.hasMore ? "Nothing on this page; there are more results." : "No emails match."}</td></tr>}
+                {page.data.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="empty">
+                      {page.hasMore ? "Nothing on this page; there are more results." : "No emails match."}
+                    </td>
+                  </tr>
+                )}
                 {page.data.map((e) => (
                   <tr key={e.id} data-testid="email-row">
-                    <td className="break"><Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link></td>
+                    <td className="break">
+                      <Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link>
+                    </td>
                     <td>{e.subject || <span className="muted">(no subject)</span>}</td>
-                    <td><Badge value={e.status} /></td>
+                    <td>
+                      <Badge value={e.status} />
+                    </td>
                     <td className="break">{e.from}</td>
-                    <td><Time ms={e.createdAt} /></td>
+                    <td>
+                      <Time ms={e.createdAt} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <nav className="pager" aria-label="Pages">
-            {params.cursor && <Link className="button secondary" href={href({ status, search })}>First page</Link>}
-            {page.nextCursor && <Link className="button secondary" href={href({ status, search, cursor: page.nextCursor })}>Next page</Link>}
+            {params.cursor && (
+              <Link className="button secondary" href={href({ status, search })}>
+                First page
+              </Link>
+            )}
+            {page.nextCursor && (
+              <Link className="button secondary" href={href({ status, search, cursor: page.nextCursor })}>
+                Next page
+              </Link>
+            )}
           </nav>
         </>
       )}

@@ -8,7 +8,9 @@ export function AddSuppressionForm() {
   const m = useMutation();
   return (
     <section className="card" aria-labelledby="add-suppression">
-      <h2 id="add-suppression" style={{ marginTop: 0 }}>Add an address</h2>
+      <h2 id="add-suppression" style={{ marginTop: 0 }}>
+        Add an address
+      </h2>
       <ErrorAlert error={m.error} />
       <form
         onSubmit={async (e) => {
@@ -22,7 +24,9 @@ export function AddSuppressionForm() {
           <label htmlFor="suppress-email">Email address</label>
           <input id="suppress-email" name="email" type="email" required />
         </div>
-        <button type="submit" disabled={m.pending}>Suppress</button>
+        <button type="submit" disabled={m.pending}>
+          Suppress
+        </button>
       </form>
     </section>
   );
@@ -33,14 +37,22 @@ export function BulkAddForm() {
   const [added, setAdded] = useState<number | null>(null);
   return (
     <section className="card" aria-labelledby="bulk-suppression">
-      <h2 id="bulk-suppression" style={{ marginTop: 0 }}>Add many</h2>
+      <h2 id="bulk-suppression" style={{ marginTop: 0 }}>
+        Add many
+      </h2>
       <ErrorAlert error={m.error} />
-      {added !== null && <div className="alert success" role="status">{added} addresses suppressed.</div>}
+      {added !== null && (
+        <div className="alert success" role="status">
+          {added} addresses suppressed.
+        </div>
+      )}
       <form
         onSubmit={async (e) => {
           e.preventDefault();
           const form = e.currentTarget;
-          const emails = String(new FormData(form).get("emails") ?? "").split(/[\s,;]+/).filter(Boolean);
+          const emails = String(new FormData(form).get("emails") ?? "")
+            .split(/[\s,;]+/)
+            .filter(Boolean);
           setAdded(null);
           const result = await m.run(() => trpc.suppressions.addBulk.mutate({ emails }));
           if (result) {
@@ -53,7 +65,9 @@ export function BulkAddForm() {
           <label htmlFor="suppress-bulk">Addresses (up to {MAX_SUPPRESSION_BULK}, one per line or comma-separated)</label>
           <textarea id="suppress-bulk" name="emails" required />
         </div>
-        <button type="submit" disabled={m.pending}>Suppress all</button>
+        <button type="submit" disabled={m.pending}>
+          Suppress all
+        </button>
       </form>
     </section>
   );

@@ -14,7 +14,9 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
       <div className="page-head">
         <div>
           <h1>Suppressions</h1>
-          <p className="muted">Addresses that get no mail. Hard bounces and complaints land here automatically; unsubscribes block bulk mail only.</p>
+          <p className="muted">
+            Addresses that get no mail. Hard bounces and complaints land here automatically; unsubscribes block bulk mail only.
+          </p>
         </div>
       </div>
       <div className="cards">
@@ -23,23 +25,52 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
       </div>
       <div className="table-wrap">
         <table>
-          <thead><tr><th>Address</th><th>Reason</th><th>Added</th><th><span className="skip">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th>Address</th>
+              <th>Reason</th>
+              <th>Added</th>
+              <th>
+                <span className="skip">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
-            {page.data.length === 0 && <tr><td colSpan={4} className="empty">No suppressed addresses.</td></tr>}
+            {page.data.length === 0 && (
+              <tr>
+                <td colSpan={4} className="empty">
+                  No suppressed addresses.
+                </td>
+              </tr>
+            )}
             {page.data.map((s) => (
               <tr key={s.address} data-testid="suppression-row">
                 <td className="break">{s.address}</td>
-                <td><Badge value={s.reason} /></td>
-                <td><Time ms={s.createdAt} /></td>
-                <td><RemoveSuppressionButton address={s.address} /></td>
+                <td>
+                  <Badge value={s.reason} />
+                </td>
+                <td>
+                  <Time ms={s.createdAt} />
+                </td>
+                <td>
+                  <RemoveSuppressionButton address={s.address} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <nav className="pager" aria-label="Pages">
-        {cursor && <Link className="button secondary" href="/suppressions">First page</Link>}
-        {page.nextCursor && <Link className="button secondary" href={`/suppressions?cursor=${encodeURIComponent(page.nextCursor)}`}>Next page</Link>}
+        {cursor && (
+          <Link className="button secondary" href="/suppressions">
+            First page
+          </Link>
+        )}
+        {page.nextCursor && (
+          <Link className="button secondary" href={`/suppressions?cursor=${encodeURIComponent(page.nextCursor)}`}>
+            Next page
+          </Link>
+        )}
       </nav>
     </>
   );

@@ -11,10 +11,14 @@ function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: 
   return (
     <fieldset className="field" style={{ border: 0, padding: 0, margin: "0 0 12px" }}>
       <legend className="label">Events</legend>
-      <label className="switch"><input type="checkbox" name="all" checked={all} onChange={(e) => setAll(e.target.checked)} /> All events (<code>*</code>)</label>
+      <label className="switch">
+        <input type="checkbox" name="all" checked={all} onChange={(e) => setAll(e.target.checked)} /> All events (<code>*</code>)
+      </label>
       <div className="checks" style={{ marginTop: 6 }}>
         {eventTypes.map((t) => (
-          <label key={t}><input type="checkbox" name="events" value={t} disabled={all} defaultChecked={initial.includes(t)} /> {t}</label>
+          <label key={t}>
+            <input type="checkbox" name="events" value={t} disabled={all} defaultChecked={initial.includes(t)} /> {t}
+          </label>
         ))}
       </div>
     </fieldset>
@@ -33,7 +37,9 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby="create-webhook">
-      <h2 id="create-webhook" style={{ marginTop: 0 }}>Add an endpoint</h2>
+      <h2 id="create-webhook" style={{ marginTop: 0 }}>
+        Add an endpoint
+      </h2>
       {secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
       <ErrorAlert error={m.error} />
       <form
@@ -56,7 +62,9 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
           <input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
         </div>
         <EventsPicker eventTypes={eventTypes} initial={["*"]} />
-        <button type="submit" disabled={m.pending}>Add endpoint</button>
+        <button type="submit" disabled={m.pending}>
+          Add endpoint
+        </button>
       </form>
     </section>
   );
@@ -67,9 +75,15 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
   const [saved, setSaved] = useState(false);
   return (
     <section className="panel" aria-labelledby="edit-webhook">
-      <h2 id="edit-webhook" style={{ marginTop: 0 }}>Edit</h2>
+      <h2 id="edit-webhook" style={{ marginTop: 0 }}>
+        Edit
+      </h2>
       <ErrorAlert error={m.error} />
-      {saved && <div className="alert success" role="status">Saved.</div>}
+      {saved && (
+        <div className="alert success" role="status">
+          Saved.
+        </div>
+      )}
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -83,10 +97,18 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
         </div>
         <div className="field">
           <label htmlFor="edit-description">Description</label>
-          <input id="edit-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} defaultValue={props.description ?? ""} />
+          <input
+            id="edit-description"
+            name="description"
+            type="text"
+            maxLength={MAX_WEBHOOK_DESCRIPTION}
+            defaultValue={props.description ?? ""}
+          />
         </div>
         <EventsPicker eventTypes={props.eventTypes} initial={props.events} />
-        <button type="submit" disabled={m.pending}>Save changes</button>
+        <button type="submit" disabled={m.pending}>
+          Save changes
+        </button>
       </form>
     </section>
   );

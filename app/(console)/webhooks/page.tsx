@@ -14,15 +14,31 @@ export default async function WebhooksPage() {
       <div className="page-head">
         <div>
           <h1>Webhooks</h1>
-          <p className="muted">Signed POSTs for email events. Verify <code>posthaste-signature</code> with the endpoint&apos;s secret.</p>
+          <p className="muted">
+            Signed POSTs for email events. Verify <code>posthaste-signature</code> with the endpoint&apos;s secret.
+          </p>
         </div>
       </div>
       <CreateWebhookForm eventTypes={[...EVENT_TYPES]} />
       <div className="table-wrap">
         <table>
-          <thead><tr><th>Endpoint</th><th>Events</th><th>State</th><th>Last attempt</th><th>Failures</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Endpoint</th>
+              <th>Events</th>
+              <th>State</th>
+              <th>Last attempt</th>
+              <th>Failures</th>
+            </tr>
+          </thead>
           <tbody>
-            {endpoints.length === 0 && <tr><td colSpan={5} className="empty">No webhook endpoints yet.</td></tr>}
+            {endpoints.length === 0 && (
+              <tr>
+                <td colSpan={5} className="empty">
+                  No webhook endpoints yet.
+                </td>
+              </tr>
+            )}
             {endpoints.map((w) => (
               <tr key={w.id} data-testid="webhook-row">
                 <td className="break">
@@ -31,8 +47,18 @@ export default async function WebhooksPage() {
                 </td>
                 <td>{w.events.includes("*") ? "All events" : w.events.join(", ")}</td>
                 <td>
-                  {w.suspendedByPlan ? <Badge value="suspended" label="suspended by plan" /> : w.enabled ? <Badge value="enabled" /> : <Badge value="disabled" />}
-                  {w.autoDisabledAt && <div className="muted">auto-disabled <Time ms={w.autoDisabledAt} /></div>}
+                  {w.suspendedByPlan ? (
+                    <Badge value="suspended" label="suspended by plan" />
+                  ) : w.enabled ? (
+                    <Badge value="enabled" />
+                  ) : (
+                    <Badge value="disabled" />
+                  )}
+                  {w.autoDisabledAt && (
+                    <div className="muted">
+                      auto-disabled <Time ms={w.autoDisabledAt} />
+                    </div>
+                  )}
                 </td>
                 <td>
                   <Time ms={w.lastAttemptAt} />

@@ -7,10 +7,12 @@ import { fullScopeProcedure, router } from "../trpc";
 export const apiKeysRouter = router({
   create: fullScopeProcedure
     .meta({ openapi: { method: "POST", path: "/v1/api-keys", tags: ["API keys"], summary: "Create an API key" }, successStatus: 201 })
-    .input(z.object({
-      name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_KEY_NAME_LENGTH),
-      scope: z.enum(KEY_SCOPES, { error: `scope must be ${KEY_SCOPES.join(" or ")}` }).default("full"),
-    }))
+    .input(
+      z.object({
+        name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_KEY_NAME_LENGTH),
+        scope: z.enum(KEY_SCOPES, { error: `scope must be ${KEY_SCOPES.join(" or ")}` }).default("full"),
+      }),
+    )
     .output(CreatedApiKey)
     .mutation(async ({ ctx, input }) => ({ key: (await createApiKey(ctx.account.id, input.name, input.scope)).key })),
 

@@ -19,7 +19,8 @@ const BATCH_SIZE = `a batch holds 1 to ${MAX_BATCH_EMAILS} emails`;
 
 const batch: SendEndpoint<{ emails: unknown[] }, BatchResult> = {
   input: z.object({
-    emails: z.array(z.unknown(), { error: "the body must be a JSON array of send requests" })
+    emails: z
+      .array(z.unknown(), { error: "the body must be a JSON array of send requests" })
       .min(1, BATCH_SIZE)
       .max(MAX_BATCH_EMAILS, BATCH_SIZE),
   }),
@@ -34,25 +35,37 @@ const SEND_ERRORS = {
 
 export const emailsRouter = router({
   send: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" }, direct: send, errorStatuses: SEND_ERRORS })
+    .meta({
+      openapi: { method: "POST", path: "/v1/emails", tags: ["Emails"], summary: "Send an email" },
+      direct: send,
+      errorStatuses: SEND_ERRORS,
+    })
     .input(sendRequestSchema)
     .output(SendResult)
     .mutation(({ ctx, input }) => send.run(ctx, input)),
 
   batch: sendProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: `Send up to ${MAX_BATCH_EMAILS} emails` }, arrayBody: "emails", arrayItemsFrom: "/v1/emails", direct: batch, errorStatuses: SEND_ERRORS })
+    .meta({
+      openapi: { method: "POST", path: "/v1/emails/batch", tags: ["Emails"], summary: `Send up to ${MAX_BATCH_EMAILS} emails` },
+      arrayBody: "emails",
+      arrayItemsFrom: "/v1/emails",
+      direct: batch,
+      errorStatuses: SEND_ERRORS,
+    })
     .input(batch.input)
     .output(BatchResult)
     .mutation(({ ctx, input }) => batch.run(ctx, input)),
 
   list: fullScopeProcedure
     .meta({ openapi: { method: "GET", path: "/v1/emails", tags: ["Emails"], summary: "List and search emails" } })
-    .input(z.object({
-      cursor: z.string().optional(),
-      limit: strictLimit,
-      status: z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
-      search: z.string().refine(withinSearchChars, `at most ${MAX_SEARCH_CHARS} characters`).optional(),
-    }))
+    .input(
+      z.object({
+        cursor: z.string().optional(),
+        limit: strictLimit,
+        status: z.enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` }).optional(),
+        search: z.string().refine(withinSearchChars, `at most ${MAX_SEARCH_CHARS} characters`).optional(),
+      }),
+    )
     .output(EmailPage)
     .query(({ ctx, input }) => listEmails(ctx.account.id, input)),
 
@@ -63,7 +76,10 @@ export const emailsRouter = router({
     .query(({ ctx, input }) => getEmail(ctx.account.id, input.id)),
 
   cancel: fullScopeProcedure
-    .meta({ openapi: { method: "DELETE", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Cancel a scheduled email" }, errorStatuses: { 409: "The message was already dispatched" } })
+    .meta({
+      openapi: { method: "DELETE", path: "/v1/emails/{id}", tags: ["Emails"], summary: "Cancel a scheduled email" },
+      errorStatuses: { 409: "The message was already dispatched" },
+    })
     .input(z.object({ id: z.string() }))
     .output(CancelResult)
     .mutation(({ ctx, input }) => cancelEmail(ctx.account.id, input.id)),

@@ -29,11 +29,18 @@ export const suppressionsRouter = router({
     .mutation(async ({ ctx, input }) => (await addManual(ctx.account.id, [input.email]))[0]),
 
   addBulk: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses` }, successStatus: 201 })
-    .input(z.object({
-      emails: z.array(address, { error: "emails must be an array of email addresses" })
-        .min(1, "emails must hold at least one address").max(MAX_SUPPRESSION_BULK, `emails may hold at most ${MAX_SUPPRESSION_BULK} addresses`),
-    }))
+    .meta({
+      openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses` },
+      successStatus: 201,
+    })
+    .input(
+      z.object({
+        emails: z
+          .array(address, { error: "emails must be an array of email addresses" })
+          .min(1, "emails must hold at least one address")
+          .max(MAX_SUPPRESSION_BULK, `emails may hold at most ${MAX_SUPPRESSION_BULK} addresses`),
+      }),
+    )
     .output(ManualSuppressionList)
     .mutation(async ({ ctx, input }) => ({ data: await addManual(ctx.account.id, input.emails) })),
 

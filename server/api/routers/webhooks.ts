@@ -65,7 +65,10 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampedLimit(input.limit), cursor: input.cursor })),
 
   resend: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/webhooks/{id}/resend", tags, summary: "Deliver one stored event to the endpoint again" }, successStatus: 202 })
+    .meta({
+      openapi: { method: "POST", path: "/v1/webhooks/{id}/resend", tags, summary: "Deliver one stored event to the endpoint again" },
+      successStatus: 202,
+    })
     .input(z.object({ id: z.string(), eventId: z.string({ error: "eventId is required" }).min(1, "eventId is required") }))
     .output(ResendAccepted)
     .mutation(({ ctx, input }) => resendEvent(ctx.account.id, input.id, input.eventId)),

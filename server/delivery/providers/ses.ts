@@ -47,7 +47,11 @@ async function sendRawWithSes(message: Rendered, email: EmailRow, deadline?: Abo
     // otherwise by the error's name.
     const text = `SES refused the message: ${err.name}: ${err.message}`;
     const klass = classifyRefusal(err.message);
-    if (klass === "bounce") throw new BouncedSendError(text, message.envelope.to.map((address) => ({ address, reply: err.message, hard: true })));
+    if (klass === "bounce")
+      throw new BouncedSendError(
+        text,
+        message.envelope.to.map((address) => ({ address, reply: err.message, hard: true })),
+      );
     if (klass === "permanent" || PERMANENT.has(err.name)) throw new PermanentSendError(text);
     throw err;
   }

@@ -9,7 +9,9 @@ export const sinkProvider: Provider = {
   async send(message, email, db) {
     const raw = message.raw.toString("utf8");
     const recipients = message.envelope.to.join(",");
-    await db.insert(sinkMessages).values({ emailId: email.id, recipients, raw })
+    await db
+      .insert(sinkMessages)
+      .values({ emailId: email.id, recipients, raw })
       .onConflictDoUpdate({ target: [sinkMessages.emailId, sinkMessages.recipients], set: { raw } });
     return { providerId: bareMessageId(message.messageId), refused: [] };
   },

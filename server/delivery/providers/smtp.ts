@@ -51,12 +51,19 @@ function fromSmtpError(err: unknown, message: Rendered): Error {
   if (e.rejectedErrors?.length) {
     const refused = refusedRecipients(e.rejectedErrors);
     if (refused.some((r) => r.temporary)) return err as Error;
-    if (refused.some((r) => r.hard)) return new BouncedSendError(text, refused.map(({ address, reply, hard }) => ({ address, reply, hard })));
+    if (refused.some((r) => r.hard))
+      return new BouncedSendError(
+        text,
+        refused.map(({ address, reply, hard }) => ({ address, reply, hard })),
+      );
     return new PermanentSendError(text);
   }
   const klass = e.responseCode ? classifyRefusal(e.response ?? "", e.responseCode) : "temporary";
   if (klass === "bounce" && e.command !== "MAIL FROM") {
-    return new BouncedSendError(text, message.envelope.to.map((address) => ({ address, reply: e.response ?? e.message, hard: true })));
+    return new BouncedSendError(
+      text,
+      message.envelope.to.map((address) => ({ address, reply: e.response ?? e.message, hard: true })),
+    );
   }
   if (klass !== "temporary") return new PermanentSendError(text);
   return err instanceof Error ? err : new Error(String(err));

@@ -9,7 +9,8 @@ const NO_STORE = { "cache-control": "no-store, no-cache, must-revalidate, privat
 
 async function open(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
   const payload = verifyToken(match[1]);
-  if (payload?.k === "o" && !tokenExpired(payload)) await recordEngagement(payload.e, "opened", request).catch((err) => console.error("tracking: open not recorded", err));
+  if (payload?.k === "o" && !tokenExpired(payload))
+    await recordEngagement(payload.e, "opened", request).catch((err) => console.error("tracking: open not recorded", err));
   // A pixel always answers with the image: a broken image helps nobody.
   // Both carriers hand the body to res.end / new Response, which take bytes as well.
   return { status: 200, headers: { "content-type": "image/gif", ...NO_STORE }, body: PIXEL as unknown as string };
@@ -23,7 +24,8 @@ async function click(request: V1Request, match: RegExpExecArray): Promise<V1Resp
   }
   // An expired token still takes people where the message said (old mail gets clicked):
   // the target is the signed one, so this is no open redirect. It records nothing.
-  if (!tokenExpired(payload)) await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => console.error("tracking: click not recorded", err));
+  if (!tokenExpired(payload))
+    await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => console.error("tracking: click not recorded", err));
   return { status: 302, headers: { location: payload.u, ...NO_STORE }, body: "" };
 }
 

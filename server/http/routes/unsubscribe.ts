@@ -24,13 +24,21 @@ function page(status: number, title: string, inner: string): V1Response {
  */
 async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
   let raw: string;
-  try { raw = decodeURIComponent(match[1]); } catch { raw = ""; } // a malformed escape is no token
+  try {
+    raw = decodeURIComponent(match[1]);
+  } catch {
+    raw = "";
+  } // a malformed escape is no token
   const token = readUnsubscribeToken(raw);
   if (!token) return page(400, "Link not valid", "<p>This unsubscribe link is not valid. Use the link from the message itself.</p>");
   const who = `<strong>${escape(token.address)}</strong>`;
   if (request.method === "GET") {
-    return page(200, "Unsubscribe", `<p>Stop receiving this sender's bulk mail at ${who}?</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`);
+    return page(
+      200,
+      "Unsubscribe",
+      `<p>Stop receiving this sender's bulk mail at ${who}?</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+    );
   }
   // An account deleted since the message was sent has nothing left to suppress.
   if (await getAccount(token.accountId)) {
@@ -40,9 +48,13 @@ async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Res
   return page(200, "Unsubscribed", `<p>${who} will no longer receive this sender's bulk mail.</p>`);
 }
 
-export const unsubscribeRoute: PublicRoute = { method: "ANY", pattern: /^\/unsubscribe\/([^/]+)\/?$/, handle: async (request, match) => {
-  if (request.method !== "GET" && request.method !== "POST") {
-    return { status: 405, headers: { allow: "GET, POST", "content-type": "text/plain" }, body: "Method not allowed" };
-  }
-  return handle(request, match);
-} };
+export const unsubscribeRoute: PublicRoute = {
+  method: "ANY",
+  pattern: /^\/unsubscribe\/([^/]+)\/?$/,
+  handle: async (request, match) => {
+    if (request.method !== "GET" && request.method !== "POST") {
+      return { status: 405, headers: { allow: "GET, POST", "content-type": "text/plain" }, body: "Method not allowed" };
+    }
+    return handle(request, match);
+  },
+};

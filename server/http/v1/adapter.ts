@@ -31,7 +31,11 @@ function adapterRequest(method: string, url: string, body: unknown, ctx: ApiCont
     url: { value: url },
     body: { value: body },
     signal: { value: new AbortController().signal },
-    headers: { value: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : ctx.header(name.toLowerCase()) ?? null) } },
+    headers: {
+      value: {
+        get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : (ctx.header(name.toLowerCase()) ?? null)),
+      },
+    },
     ctx: { value: ctx },
   });
   return req;
@@ -42,14 +46,25 @@ function capture() {
   const out = { status: 200, headers: {} as Record<string, string>, body: "" };
   const res = {
     statusCode: 200,
-    setHeader(name: string, value: string) { out.headers[name.toLowerCase()] = value; },
-    end(chunk?: string) { out.status = res.statusCode; out.body = chunk ?? ""; },
+    setHeader(name: string, value: string) {
+      out.headers[name.toLowerCase()] = value;
+    },
+    end(chunk?: string) {
+      out.status = res.statusCode;
+      out.body = chunk ?? "";
+    },
   };
   return { res, out };
 }
 
 /** Runs a parsed request through trpc-to-openapi's handler and the procedure it routes to. */
-export async function throughAdapter(method: string, url: string, body: unknown, ctx: ApiContext, successStatus: number): Promise<V1Response> {
+export async function throughAdapter(
+  method: string,
+  url: string,
+  body: unknown,
+  ctx: ApiContext,
+  successStatus: number,
+): Promise<V1Response> {
   const { res, out } = capture();
   await handler(adapterRequest(method, url, body, ctx) as never, res as never);
   if (out.status >= 400) return errorFromAdapter(out.body);

@@ -13,7 +13,11 @@ export function unstorableInUrl(url: string): ApiError | null {
   const [path, query] = url.split("?", 2);
   for (const segment of path.split("/")) {
     let decoded: string;
-    try { decoded = decodeURIComponent(segment); } catch { decoded = "\0"; }
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      decoded = "\0";
+    }
     if (!isStorableText(decoded)) return new ApiError("not_found", 404, "No such resource: the path names none.");
   }
   for (const [name, value] of new URLSearchParams(query ?? "")) {
@@ -33,7 +37,8 @@ export function readJsonBody(request: V1Request, method: string, meta: Meta): { 
   if (request.body && request.body.length > 0 && method !== "GET" && method !== "DELETE") {
     try {
       const text = request.body.toString("utf8");
-      if (jsonNestsDeeperThan(text)) throw validationError(`The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
+      if (jsonNestsDeeperThan(text))
+        throw validationError(`The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
       body = JSON.parse(text);
       if (meta.arrayBody) {
         if (!Array.isArray(body)) bodyError = validationError("The request body must be a JSON array.");

@@ -28,12 +28,14 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
   const path = trimEnd(request.url.split("?")[0], "/") || "/";
   try {
     if (method === "GET" && path === "/v1/openapi.json") {
-      openApiDocument ??= buildOpenApiDocument(generateOpenApiDocument(appRouter, {
-        title: "Posthaste API",
-        version: "1.0.0",
-        baseUrl: config().appUrl,
-        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      }));
+      openApiDocument ??= buildOpenApiDocument(
+        generateOpenApiDocument(appRouter, {
+          title: "Posthaste API",
+          version: "1.0.0",
+          baseUrl: config().appUrl,
+          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        }),
+      );
       return json(200, openApiDocument);
     }
     const route = findRoute(method, path);

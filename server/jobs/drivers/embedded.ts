@@ -16,7 +16,9 @@ export class EmbeddedDriver implements JobsDriver {
     for (const task of tasks) {
       const sleepers = new Set<() => void>();
       this.sleepers.set(task.name, sleepers);
-      setWaker(task.name, () => { for (const wakeUp of sleepers) wakeUp(); });
+      setWaker(task.name, () => {
+        for (const wakeUp of sleepers) wakeUp();
+      });
       for (let i = 0; i < (task.concurrency ?? 1); i++) this.loops.push(this.loop(task, sleepers));
     }
   }

@@ -37,7 +37,12 @@ describe("Inngest functions", () => {
     const a = await server.account();
     const domain = await addDomain(a.accountId, `inngest-${Date.now()}.example.com`);
     const ok = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"], text: "hi" });
-    const bounce = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["bounce@simulator.amazonses.com"], text: "hi" });
+    const bounce = await enqueue(a.accountId, {
+      domainId: domain.id,
+      from: `n@${domain.name}`,
+      to: ["bounce@simulator.amazonses.com"],
+      text: "hi",
+    });
     expect((await emailRow(ok)).status).toBe("queued");
 
     const fn = functionFor(allTasks().find((t) => t.name === "dispatch")!);

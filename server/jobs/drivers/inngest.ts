@@ -24,7 +24,10 @@ function installInngestSignal(): void {
       lastError = null;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (message !== lastError) console.error(`jobs: could not signal Inngest (${name}); the cron sweep will pick the work up. Later identical failures are not logged: ${message}`);
+      if (message !== lastError)
+        console.error(
+          `jobs: could not signal Inngest (${name}); the cron sweep will pick the work up. Later identical failures are not logged: ${message}`,
+        );
       lastError = message;
     }
   });
@@ -62,7 +65,9 @@ export function functionFor(task: Task) {
         ? [{ limit: task.concurrency ?? 1, key: "event.data.provider", scope: "env" }]
         : [{ limit: task.concurrency ?? 1 }],
       // A provider's sending rate: each run sends at most one batch per round.
-      ...(rate ? { throttle: { limit: Math.max(1, Math.floor(rate / Math.max(1, batch)) || 1), period: "1s", key: "event.data.provider" } } : {}),
+      ...(rate
+        ? { throttle: { limit: Math.max(1, Math.floor(rate / Math.max(1, batch)) || 1), period: "1s", key: "event.data.provider" } }
+        : {}),
       retries: 3,
     },
     async ({ step }) => {

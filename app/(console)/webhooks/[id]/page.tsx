@@ -9,7 +9,13 @@ import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, Rotat
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
-export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ cursor?: string }> }) {
+export default async function WebhookPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ cursor?: string }>;
+}) {
   const { id } = await params;
   const { cursor } = await searchParams;
   const caller = await api();
@@ -23,12 +29,22 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const log = await caller.webhooks.attempts({ id, limit: "50", cursor: cursor || undefined });
   return (
     <>
-      <nav className="muted" style={{ marginBottom: 8 }}><Link href="/webhooks">← Webhooks</Link></nav>
+      <nav className="muted" style={{ marginBottom: 8 }}>
+        <Link href="/webhooks">← Webhooks</Link>
+      </nav>
       <div className="page-head">
         <div>
-          <h1 className="break" style={{ wordBreak: "break-all" }}>{endpoint.url}</h1>
+          <h1 className="break" style={{ wordBreak: "break-all" }}>
+            {endpoint.url}
+          </h1>
           <div className="actions">
-            {endpoint.suspendedByPlan ? <Badge value="suspended" label="suspended by plan" /> : endpoint.enabled ? <Badge value="enabled" /> : <Badge value="disabled" />}
+            {endpoint.suspendedByPlan ? (
+              <Badge value="suspended" label="suspended by plan" />
+            ) : endpoint.enabled ? (
+              <Badge value="enabled" />
+            ) : (
+              <Badge value="disabled" />
+            )}
             {endpoint.autoDisabledAt && <Badge value="failed" label="auto-disabled" />}
           </div>
         </div>
@@ -40,45 +56,116 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
       </div>
       <section className="panel">
         <dl className="props">
-          <dt>Events</dt><dd>{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
-          <dt>Consecutive failures</dt><dd>{endpoint.consecutiveFailures}</dd>
-          <dt>Last attempt</dt><dd><Time ms={endpoint.lastAttemptAt} />{endpoint.lastResponseStatus !== null && ` · HTTP ${endpoint.lastResponseStatus}`}</dd>
-          {endpoint.lastError && <><dt>Last error</dt><dd>{endpoint.lastError}</dd></>}
-          {endpoint.autoDisabledAt && <><dt>Auto-disabled</dt><dd><Time ms={endpoint.autoDisabledAt} /> after 20 deliveries in a row failed every retry. Re-enable it once the receiver works.</dd></>}
-          <dt>Created</dt><dd><Time ms={endpoint.createdAt} /></dd>
+          <dt>Events</dt>
+          <dd>{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
+          <dt>Consecutive failures</dt>
+          <dd>{endpoint.consecutiveFailures}</dd>
+          <dt>Last attempt</dt>
+          <dd>
+            <Time ms={endpoint.lastAttemptAt} />
+            {endpoint.lastResponseStatus !== null && ` · HTTP ${endpoint.lastResponseStatus}`}
+          </dd>
+          {endpoint.lastError && (
+            <>
+              <dt>Last error</dt>
+              <dd>{endpoint.lastError}</dd>
+            </>
+          )}
+          {endpoint.autoDisabledAt && (
+            <>
+              <dt>Auto-disabled</dt>
+              <dd>
+                <Time ms={endpoint.autoDisabledAt} /> after 20 deliveries in a row failed every retry. Re-enable it once the receiver works.
+              </dd>
+            </>
+          )}
+          <dt>Created</dt>
+          <dd>
+            <Time ms={endpoint.createdAt} />
+          </dd>
         </dl>
       </section>
       <section aria-labelledby="log">
         <h2 id="log">Delivery log</h2>
         <div className="table-wrap">
           <table>
-            <thead><tr><th>Time</th><th>Event</th><th>Attempt</th><th>Response</th><th>Duration</th><th>Delivery</th><th><span className="skip">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Event</th>
+                <th>Attempt</th>
+                <th>Response</th>
+                <th>Duration</th>
+                <th>Delivery</th>
+                <th>
+                  <span className="skip">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
-              {log.data.length === 0 && <tr><td colSpan={7} className="empty">No delivery attempts yet.</td></tr>}
+              {log.data.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="empty">
+                    No delivery attempts yet.
+                  </td>
+                </tr>
+              )}
               {log.data.map((a) => (
                 <tr key={a.id} data-testid="attempt-row">
-                  <td><Time ms={a.at} /></td>
-                  <td><code>{a.eventType}</code><div className="muted mono">{a.eventId}</div></td>
+                  <td>
+                    <Time ms={a.at} />
+                  </td>
+                  <td>
+                    <code>{a.eventType}</code>
+                    <div className="muted mono">{a.eventId}</div>
+                  </td>
                   <td>{a.attempt}</td>
                   <td>
-                    {a.responseStatus !== null ? <Badge value={a.responseStatus < 300 ? "succeeded" : "failed"} label={`HTTP ${a.responseStatus}`} /> : <Badge value="failed" label="no response" />}
+                    {a.responseStatus !== null ? (
+                      <Badge value={a.responseStatus < 300 ? "succeeded" : "failed"} label={`HTTP ${a.responseStatus}`} />
+                    ) : (
+                      <Badge value="failed" label="no response" />
+                    )}
                     {a.error && <div className="muted">{a.error}</div>}
-                    {a.responseBodyHead && <details><summary>Body</summary><pre>{a.responseBodyHead}</pre></details>}
+                    {a.responseBodyHead && (
+                      <details>
+                        <summary>Body</summary>
+                        <pre>{a.responseBodyHead}</pre>
+                      </details>
+                    )}
                   </td>
                   <td>{a.durationMs} ms</td>
-                  <td><Badge value={a.deliveryStatus} /></td>
-                  <td><ResendButton id={endpoint.id} eventId={a.eventId} /></td>
+                  <td>
+                    <Badge value={a.deliveryStatus} />
+                  </td>
+                  <td>
+                    <ResendButton id={endpoint.id} eventId={a.eventId} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
         <nav className="pager" aria-label="Pages">
-          {cursor && <Link className="button secondary" href={`/webhooks/${id}`}>Newest</Link>}
-          {log.nextCursor && <Link className="button secondary" href={`/webhooks/${id}?cursor=${encodeURIComponent(log.nextCursor)}`}>Older</Link>}
+          {cursor && (
+            <Link className="button secondary" href={`/webhooks/${id}`}>
+              Newest
+            </Link>
+          )}
+          {log.nextCursor && (
+            <Link className="button secondary" href={`/webhooks/${id}?cursor=${encodeURIComponent(log.nextCursor)}`}>
+              Older
+            </Link>
+          )}
         </nav>
       </section>
-      <EditWebhookForm id={endpoint.id} url={endpoint.url} description={endpoint.description} events={endpoint.events} eventTypes={[...EVENT_TYPES]} />
+      <EditWebhookForm
+        id={endpoint.id}
+        url={endpoint.url}
+        description={endpoint.description}
+        events={endpoint.events}
+        eventTypes={[...EVENT_TYPES]}
+      />
     </>
   );
 }

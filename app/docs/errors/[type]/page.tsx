@@ -25,12 +25,22 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
   const doc = ERROR_DOCS[type];
   return (
     <main className="docs">
-      <nav className="crumbs" aria-label="Breadcrumb"><Link href="/docs">Docs</Link> / <Link href="/docs#errors">Errors</Link> / {type}</nav>
-      <h1><code>{type}</code></h1>
-      <p className="muted">{doc.title} · HTTP {doc.statuses}</p>
+      <nav className="crumbs" aria-label="Breadcrumb">
+        <Link href="/docs">Docs</Link> / <Link href="/docs#errors">Errors</Link> / {type}
+      </nav>
+      <h1>
+        <code>{type}</code>
+      </h1>
+      <p className="muted">
+        {doc.title} · HTTP {doc.statuses}
+      </p>
       <p>{doc.summary}</p>
       <h2>Why it happens</h2>
-      <ul>{doc.causes.map((c) => <li key={c}>{c}</li>)}</ul>
+      <ul>
+        {doc.causes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
       {doc.retryAfter && (
         <>
           <h2>Retry-After</h2>
@@ -38,10 +48,22 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
         </>
       )}
       <h2>What to do</h2>
-      <ul>{doc.action.map((a) => <li key={a}>{a}</li>)}</ul>
+      <ul>
+        {doc.action.map((a) => (
+          <li key={a}>{a}</li>
+        ))}
+      </ul>
       <h2>Response body</h2>
-      <pre>{JSON.stringify({ error: { type, message: "A human-readable explanation, safe to display.", docs_url: `…/docs/errors/${type}` } }, null, 2)}</pre>
-      <p className="muted">Branch on <code>error.type</code>, not on the message text.</p>
+      <pre>
+        {JSON.stringify(
+          { error: { type, message: "A human-readable explanation, safe to display.", docs_url: `…/docs/errors/${type}` } },
+          null,
+          2,
+        )}
+      </pre>
+      <p className="muted">
+        Branch on <code>error.type</code>, not on the message text.
+      </p>
     </main>
   );
 }
