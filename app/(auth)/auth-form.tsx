@@ -3,7 +3,9 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/server/limits/constants";
 import { HydrationMark } from "../_components/client";
+import { ErrorAlert, Notice } from "../_components/notice";
 import type { FormState } from "./actions";
+import { Field } from "../_components/field";
 
 export function AuthForm(props: {
   mode: "sign-in" | "sign-up";
@@ -18,9 +20,7 @@ export function AuthForm(props: {
       <main className="auth">
         <div className="panel">
           <h1>Check your inbox</h1>
-          <div className="alert success" role="status">
-            {state.notice}
-          </div>
+          <Notice>{state.notice}</Notice>
           <p className="muted">
             <Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link>
           </p>
@@ -33,18 +33,12 @@ export function AuthForm(props: {
     <main className="auth">
       <div className="panel">
         <h1>{signUp ? "Create your Posthaste account" : "Sign in to Posthaste"}</h1>
-        {state.error && (
-          <div className="alert error" role="alert">
-            {state.error}
-          </div>
-        )}
+        <ErrorAlert error={state.error} />
         <form action={formAction}>
-          <div className="field">
-            <label htmlFor="email">Email</label>
+          <Field htmlFor="email" label="Email">
             <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
+          </Field>
+          <Field htmlFor="password" label="Password">
             <input
               id="password"
               name="password"
@@ -53,12 +47,11 @@ export function AuthForm(props: {
               required
               minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
             />
-          </div>
+          </Field>
           {signUp && (
-            <div className="field">
-              <label htmlFor="confirm">Confirm password</label>
+            <Field htmlFor="confirm" label="Confirm password">
               <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
-            </div>
+            </Field>
           )}
           <button type="submit" disabled={pending}>
             {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { Limit } from "../_components/format";
+import { PageHead } from "../_components/page-head";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -15,48 +16,39 @@ function Meter({ count, limit }: { count: number; limit: number | null }) {
   );
 }
 
+/** A count against its plan limit, with a meter or the number the plan parked. */
+function UsageCard(props: {
+  testId: string;
+  label: string;
+  usage: { count: number; limit: number | null; suspended?: number };
+  meter?: boolean;
+}) {
+  const { count, limit, suspended = 0 } = props.usage;
+  return (
+    <div className="card" data-testid={props.testId}>
+      <div className="label">{props.label}</div>
+      <div className="value">
+        <Limit count={count} limit={limit} />
+      </div>
+      {props.meter && <Meter count={count} limit={limit} />}
+      {suspended > 0 && <div className="badge bad">{suspended} suspended by plan</div>}
+    </div>
+  );
+}
+
 export default async function OverviewPage() {
   const caller = await api();
   const [usage, keys] = await Promise.all([caller.usage.get({}), caller.apiKeys.list({})]);
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1>Overview</h1>
-          <p className="muted">
-            Plan <strong data-testid="plan">{usage.plan}</strong>
-          </p>
-        </div>
-      </div>
+      <PageHead title="Overview">
+        Plan <strong data-testid="plan">{usage.plan}</strong>
+      </PageHead>
       <section className="cards" aria-label="Usage">
-        <div className="card" data-testid="usage-month">
-          <div className="label">Emails this month</div>
-          <div className="value">
-            <Limit {...usage.month} />
-          </div>
-          <Meter {...usage.month} />
-        </div>
-        <div className="card" data-testid="usage-day">
-          <div className="label">Today (UTC)</div>
-          <div className="value">
-            <Limit {...usage.day} />
-          </div>
-          <Meter {...usage.day} />
-        </div>
-        <div className="card" data-testid="usage-domains">
-          <div className="label">Domains</div>
-          <div className="value">
-            <Limit count={usage.domains.count} limit={usage.domains.limit} />
-          </div>
-          {usage.domains.suspended > 0 && <div className="badge bad">{usage.domains.suspended} suspended by plan</div>}
-        </div>
-        <div className="card" data-testid="usage-webhooks">
-          <div className="label">Webhook endpoints</div>
-          <div className="value">
-            <Limit count={usage.webhooks.count} limit={usage.webhooks.limit} />
-          </div>
-          {usage.webhooks.suspended > 0 && <div className="badge bad">{usage.webhooks.suspended} suspended by plan</div>}
-        </div>
+        <UsageCard testId="usage-month" label="Emails this month" usage={usage.month} meter />
+        <UsageCard testId="usage-day" label="Today (UTC)" usage={usage.day} meter />
+        <UsageCard testId="usage-domains" label="Domains" usage={usage.domains} />
+        <UsageCard testId="usage-webhooks" label="Webhook endpoints" usage={usage.webhooks} />
         <div className="card">
           <div className="label">Live API keys</div>
           <div className="value">{keys.data.length}</div>

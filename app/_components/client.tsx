@@ -1,7 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState, useTransition, type ReactNode } from "react";
 import { errorMessage } from "@/lib/trpc/client";
+import { ErrorAlert } from "./notice";
 
 /**
  * Runs a mutation, then re-renders the server components so lists show the new state.
@@ -29,12 +30,58 @@ export function useMutation() {
   return { run, pending: busy || pending, error, setError };
 }
 
-export function ErrorAlert({ error }: { error: string | null }) {
-  return error ? (
-    <div className="alert error" role="alert">
-      {error}
-    </div>
-  ) : null;
+/**
+ * A titled section holding one form that runs one mutation: the API's error shows under the
+ * title, and on success the form is cleared (unless `keep`) and `onSuccess` gets the result.
+ * `before` shows above the error and `after` below it. An `inline` form lays its fields out
+ * in a row, the submit button in a field of its own.
+ */
+export function MutationForm<T>(props: {
+  id: string;
+  title: string;
+  className?: string;
+  inline?: boolean;
+  before?: ReactNode;
+  after?: ReactNode;
+  keep?: boolean;
+  onStart?: () => void;
+  submit: (form: HTMLFormElement) => Promise<T>;
+  onSuccess?: (result: T) => void;
+  button: ReactNode | ((pending: boolean) => ReactNode);
+  children: ReactNode;
+}) {
+  const m = useMutation();
+  const button = (
+    <button type="submit" disabled={m.pending}>
+      {typeof props.button === "function" ? props.button(m.pending) : props.button}
+    </button>
+  );
+  return (
+    <section className={props.className ?? "panel"} aria-labelledby={props.id}>
+      <h2 id={props.id} style={{ marginTop: 0 }}>
+        {props.title}
+      </h2>
+      {props.before}
+      <ErrorAlert error={m.error} />
+      {props.after}
+      <form
+        className={props.inline ? "inline" : undefined}
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          props.onStart?.();
+          const result = await m.run(() => props.submit(form));
+          if (result) {
+            props.onSuccess?.(result);
+            if (!props.keep) form.reset();
+          }
+        }}
+      >
+        {props.children}
+        {props.inline ? <div className="field">{button}</div> : button}
+      </form>
+    </section>
+  );
 }
 
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {

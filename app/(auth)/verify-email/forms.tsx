@@ -2,7 +2,9 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { HydrationMark } from "../../_components/client";
+import { ErrorAlert, Notice } from "../../_components/notice";
 import { confirmEmailAction, resendVerificationAction } from "../actions";
+import { Field } from "../../_components/field";
 
 function Panel(props: { title: string; children: React.ReactNode }) {
   return (
@@ -21,9 +23,7 @@ export function ConfirmForm(props: { token: string }) {
   if (state.result === "confirmed") {
     return (
       <Panel title="Address confirmed">
-        <div className="alert success" role="status">
-          Your address is confirmed. You can sign in now.
-        </div>
+        <Notice>Your address is confirmed. You can sign in now.</Notice>
         <p>
           <Link href="/sign-in">Sign in</Link>
         </p>
@@ -32,11 +32,16 @@ export function ConfirmForm(props: { token: string }) {
   }
   return (
     <Panel title="Confirm your address">
-      {state.result === "invalid" && (
-        <div className="alert error" role="alert">
-          This link has expired, has already been used, or was replaced by a newer one. <Link href="/verify-email">Send a new link</Link>.
-        </div>
-      )}
+      <ErrorAlert
+        error={
+          state.result === "invalid" && (
+            <>
+              This link has expired, has already been used, or was replaced by a newer one.{" "}
+              <Link href="/verify-email">Send a new link</Link>.
+            </>
+          )
+        }
+      />
       <form action={action}>
         <input type="hidden" name="token" value={props.token} />
         <button type="submit" disabled={pending}>
@@ -51,21 +56,12 @@ export function ResendForm() {
   const [state, action, pending] = useActionState(resendVerificationAction, { error: null, email: "" });
   return (
     <Panel title="Send a new confirmation link">
-      {state.error && (
-        <div className="alert error" role="alert">
-          {state.error}
-        </div>
-      )}
-      {state.notice && (
-        <div className="alert success" role="status">
-          {state.notice}
-        </div>
-      )}
+      <ErrorAlert error={state.error} />
+      <Notice>{state.notice}</Notice>
       <form action={action}>
-        <div className="field">
-          <label htmlFor="email">Email</label>
+        <Field htmlFor="email" label="Email">
           <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
-        </div>
+        </Field>
         <button type="submit" disabled={pending}>
           {pending ? "Please wait…" : "Send link"}
         </button>

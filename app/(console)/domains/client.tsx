@@ -1,35 +1,21 @@
 "use client";
 import { trpc } from "@/lib/trpc/client";
-import { ConfirmButton, ErrorAlert, MutationSwitch, useMutation } from "../../_components/client";
+import { ConfirmButton, MutationForm, MutationSwitch } from "../../_components/client";
+import { Field } from "../../_components/field";
 
 export function AddDomainForm() {
-  const m = useMutation();
   return (
-    <section className="panel" aria-labelledby="add-domain">
-      <h2 id="add-domain" style={{ marginTop: 0 }}>
-        Add a domain
-      </h2>
-      <ErrorAlert error={m.error} />
-      <form
-        className="inline"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const name = String(new FormData(form).get("name") ?? "");
-          if (await m.run(() => trpc.domains.create.mutate({ name }))) form.reset();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="domain-name">Domain name</label>
-          <input id="domain-name" name="name" type="text" required placeholder="mail.example.com" />
-        </div>
-        <div className="field">
-          <button type="submit" disabled={m.pending}>
-            {m.pending ? "Adding…" : "Add domain"}
-          </button>
-        </div>
-      </form>
-    </section>
+    <MutationForm
+      id="add-domain"
+      title="Add a domain"
+      inline
+      submit={(form) => trpc.domains.create.mutate({ name: String(new FormData(form).get("name") ?? "") })}
+      button={(pending) => (pending ? "Adding…" : "Add domain")}
+    >
+      <Field htmlFor="domain-name" label="Domain name">
+        <input id="domain-name" name="name" type="text" required placeholder="mail.example.com" />
+      </Field>
+    </MutationForm>
   );
 }
 

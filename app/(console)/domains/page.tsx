@@ -3,7 +3,9 @@ import { api } from "@/lib/trpc/server";
 import type { DnsRecord } from "@/server/domains/schemas";
 import { Badge, Time } from "../../_components/format";
 import { CopyButton } from "../../_components/client";
+import { DataTable } from "../../_components/table";
 import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
+import { PageHead } from "../../_components/page-head";
 
 export const metadata: Metadata = { title: "Domains" };
 
@@ -12,42 +14,29 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
   return (
     <>
       <h3>{title}</h3>
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>Type</th>
-              <th>Name</th>
-              <th>Value</th>
-              <th>Status</th>
-              <th>Observed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((r) => (
-              <tr key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
-                <td>{r.type}</td>
-                <td className="mono break" style={{ minWidth: 180 }}>
-                  {r.name} <CopyButton text={r.name} label="Copy name" />
-                </td>
-                <td className="mono break">
-                  {r.value} <CopyButton text={r.value} label="Copy value" />
-                </td>
-                <td>
-                  {r.found === null ? (
-                    <Badge value="pending" label="not checked" />
-                  ) : r.found ? (
-                    <Badge value="verified" label="found" />
-                  ) : (
-                    <Badge value="failed" label="missing" />
-                  )}
-                </td>
-                <td className="mono break">{r.observed ?? <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable headers={["Type", "Name", "Value", "Status", "Observed"]}>
+        {records.map((r) => (
+          <tr key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
+            <td>{r.type}</td>
+            <td className="mono break" style={{ minWidth: 180 }}>
+              {r.name} <CopyButton text={r.name} label="Copy name" />
+            </td>
+            <td className="mono break">
+              {r.value} <CopyButton text={r.value} label="Copy value" />
+            </td>
+            <td>
+              {r.found === null ? (
+                <Badge value="pending" label="not checked" />
+              ) : r.found ? (
+                <Badge value="verified" label="found" />
+              ) : (
+                <Badge value="failed" label="missing" />
+              )}
+            </td>
+            <td className="mono break">{r.observed ?? <span className="muted">—</span>}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
@@ -56,12 +45,9 @@ export default async function DomainsPage() {
   const { data: domains } = await (await api()).domains.list({});
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1>Domains</h1>
-          <p className="muted">Send from any address on a verified domain. Publish the records below at your DNS host, then verify.</p>
-        </div>
-      </div>
+      <PageHead title="Domains">
+        Send from any address on a verified domain. Publish the records below at your DNS host, then verify.
+      </PageHead>
       <AddDomainForm />
       {domains.length === 0 && <div className="panel empty">No domains yet.</div>}
       {domains.map((d) => (

@@ -5,6 +5,11 @@ import { toApiError } from "@/server/errors";
 import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
 import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
 import { Badge, Time } from "../../_components/format";
+import { ErrorAlert } from "../../_components/notice";
+import { Pager } from "../../_components/pager";
+import { DataTable } from "../../_components/table";
+import { Field } from "../../_components/field";
+import { PageHead } from "../../_components/page-head";
 
 export const metadata: Metadata = { title: "Emails" };
 
@@ -30,15 +35,9 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   }
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1>Emails</h1>
-          <p className="muted">Newest first; a search orders by relevance.</p>
-        </div>
-      </div>
+      <PageHead title="Emails">Newest first; a search orders by relevance.</PageHead>
       <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
-        <div className="field">
-          <label htmlFor="search">Search</label>
+        <Field htmlFor="search" label="Search">
           <input
             id="search"
             name="search"
@@ -47,9 +46,8 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
             placeholder="Subject, sender or recipient"
             maxLength={MAX_SEARCH_CHARS}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="status">Status</label>
+        </Field>
+        <Field htmlFor="status" label="Status">
           <select id="status" name="status" defaultValue={status ?? ""}>
             <option value="">Any</option>
             {LIST_STATUSES.map((s) => (
@@ -58,7 +56,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <div className="field">
           <button type="submit">Filter</button>
         </div>
@@ -70,62 +68,35 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
           </div>
         )}
       </form>
-      {error && (
-        <div className="alert error" role="alert">
-          {error}
-        </div>
-      )}
+      <ErrorAlert error={error} />
       {page && (
         <>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>To</th>
-                  <th>Subject</th>
-                  <th>Status</th>
-                  <th>From</th>
-                  <th>Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="empty">
-                      {page.hasMore ? "Nothing on this page; there are more results." : "No emails match."}
-                    </td>
-                  </tr>
-                )}
-                {page.data.map((e) => (
-                  <tr key={e.id} data-testid="email-row">
-                    <td className="break">
-                      <Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link>
-                    </td>
-                    <td>{e.subject || <span className="muted">(no subject)</span>}</td>
-                    <td>
-                      <Badge value={e.status} />
-                    </td>
-                    <td className="break">{e.from}</td>
-                    <td>
-                      <Time ms={e.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav className="pager" aria-label="Pages">
-            {params.cursor && (
-              <Link className="button secondary" href={href({ status, search })}>
-                First page
-              </Link>
-            )}
-            {page.nextCursor && (
-              <Link className="button secondary" href={href({ status, search, cursor: page.nextCursor })}>
-                Next page
-              </Link>
-            )}
-          </nav>
+          <DataTable
+            headers={["To", "Subject", "Status", "From", "Created"]}
+            empty={page.data.length === 0 && (page.hasMore ? "Nothing on this page; there are more results." : "No emails match.")}
+          >
+            {page.data.map((e) => (
+              <tr key={e.id} data-testid="email-row">
+                <td className="break">
+                  <Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link>
+                </td>
+                <td>{e.subject || <span className="muted">(no subject)</span>}</td>
+                <td>
+                  <Badge value={e.status} />
+                </td>
+                <td className="break">{e.from}</td>
+                <td>
+                  <Time ms={e.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager
+            first={params.cursor ? href({ status, search }) : null}
+            firstLabel="First page"
+            next={page.nextCursor ? href({ status, search, cursor: page.nextCursor }) : null}
+            nextLabel="Next page"
+          />
         </>
       )}
     </>

@@ -2,74 +2,48 @@
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
 import { MAX_SUPPRESSION_BULK } from "@/server/limits/constants";
-import { ConfirmButton, ErrorAlert, useMutation } from "../../_components/client";
+import { ConfirmButton, MutationForm } from "../../_components/client";
+import { Notice } from "../../_components/notice";
+import { Field } from "../../_components/field";
 
 export function AddSuppressionForm() {
-  const m = useMutation();
   return (
-    <section className="card" aria-labelledby="add-suppression">
-      <h2 id="add-suppression" style={{ marginTop: 0 }}>
-        Add an address
-      </h2>
-      <ErrorAlert error={m.error} />
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const email = String(new FormData(form).get("email") ?? "");
-          if (await m.run(() => trpc.suppressions.add.mutate({ email }))) form.reset();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="suppress-email">Email address</label>
-          <input id="suppress-email" name="email" type="email" required />
-        </div>
-        <button type="submit" disabled={m.pending}>
-          Suppress
-        </button>
-      </form>
-    </section>
+    <MutationForm
+      id="add-suppression"
+      title="Add an address"
+      className="card"
+      submit={(form) => trpc.suppressions.add.mutate({ email: String(new FormData(form).get("email") ?? "") })}
+      button="Suppress"
+    >
+      <Field htmlFor="suppress-email" label="Email address">
+        <input id="suppress-email" name="email" type="email" required />
+      </Field>
+    </MutationForm>
   );
 }
 
 export function BulkAddForm() {
-  const m = useMutation();
   const [added, setAdded] = useState<number | null>(null);
   return (
-    <section className="card" aria-labelledby="bulk-suppression">
-      <h2 id="bulk-suppression" style={{ marginTop: 0 }}>
-        Add many
-      </h2>
-      <ErrorAlert error={m.error} />
-      {added !== null && (
-        <div className="alert success" role="status">
-          {added} addresses suppressed.
-        </div>
-      )}
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const emails = String(new FormData(form).get("emails") ?? "")
-            .split(/[\s,;]+/)
-            .filter(Boolean);
-          setAdded(null);
-          const result = await m.run(() => trpc.suppressions.addBulk.mutate({ emails }));
-          if (result) {
-            setAdded(result.data.length);
-            form.reset();
-          }
-        }}
-      >
-        <div className="field">
-          <label htmlFor="suppress-bulk">Addresses (up to {MAX_SUPPRESSION_BULK}, one per line or comma-separated)</label>
-          <textarea id="suppress-bulk" name="emails" required />
-        </div>
-        <button type="submit" disabled={m.pending}>
-          Suppress all
-        </button>
-      </form>
-    </section>
+    <MutationForm
+      id="bulk-suppression"
+      title="Add many"
+      className="card"
+      after={added !== null && <Notice>{added} addresses suppressed.</Notice>}
+      onStart={() => setAdded(null)}
+      submit={(form) => {
+        const emails = String(new FormData(form).get("emails") ?? "")
+          .split(/[\s,;]+/)
+          .filter(Boolean);
+        return trpc.suppressions.addBulk.mutate({ emails });
+      }}
+      onSuccess={(result) => setAdded(result.data.length)}
+      button="Suppress all"
+    >
+      <Field htmlFor="suppress-bulk" label={<>Addresses (up to {MAX_SUPPRESSION_BULK}, one per line or comma-separated)</>}>
+        <textarea id="suppress-bulk" name="emails" required />
+      </Field>
+    </MutationForm>
   );
 }
 

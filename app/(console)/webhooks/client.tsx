@@ -3,7 +3,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
 import { MAX_WEBHOOK_DESCRIPTION } from "@/server/limits/constants";
-import { ConfirmButton, ErrorAlert, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
+import { ConfirmButton, MutationForm, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
+import { ErrorAlert, Notice } from "../../_components/notice";
+import { Field } from "../../_components/field";
 
 /** Checkboxes for the nine event types, or "all" (sent as ["*"]). */
 function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: string[] }) {
@@ -33,84 +35,54 @@ function readForm(form: HTMLFormElement) {
 }
 
 export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
-  const m = useMutation();
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <section className="panel" aria-labelledby="create-webhook">
-      <h2 id="create-webhook" style={{ marginTop: 0 }}>
-        Add an endpoint
-      </h2>
-      {secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
-      <ErrorAlert error={m.error} />
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const created = await m.run(() => trpc.webhooks.create.mutate(readForm(form)));
-          if (created) {
-            setSecret(created.secret);
-            form.reset();
-          }
-        }}
-      >
-        <div className="field">
-          <label htmlFor="webhook-url">URL</label>
-          <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/posthaste" />
-        </div>
-        <div className="field">
-          <label htmlFor="webhook-description">Description (optional)</label>
-          <input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
-        </div>
-        <EventsPicker eventTypes={eventTypes} initial={["*"]} />
-        <button type="submit" disabled={m.pending}>
-          Add endpoint
-        </button>
-      </form>
-    </section>
+    <MutationForm
+      id="create-webhook"
+      title="Add an endpoint"
+      before={secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
+      submit={(form) => trpc.webhooks.create.mutate(readForm(form))}
+      onSuccess={(created) => setSecret(created.secret)}
+      button="Add endpoint"
+    >
+      <Field htmlFor="webhook-url" label="URL">
+        <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/posthaste" />
+      </Field>
+      <Field htmlFor="webhook-description" label="Description (optional)">
+        <input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
+      </Field>
+      <EventsPicker eventTypes={eventTypes} initial={["*"]} />
+    </MutationForm>
   );
 }
 
 export function EditWebhookForm(props: { id: string; url: string; description: string | null; events: string[]; eventTypes: string[] }) {
-  const m = useMutation();
   const [saved, setSaved] = useState(false);
   return (
-    <section className="panel" aria-labelledby="edit-webhook">
-      <h2 id="edit-webhook" style={{ marginTop: 0 }}>
-        Edit
-      </h2>
-      <ErrorAlert error={m.error} />
-      {saved && (
-        <div className="alert success" role="status">
-          Saved.
-        </div>
-      )}
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setSaved(false);
-          if (await m.run(() => trpc.webhooks.update.mutate({ id: props.id, ...readForm(e.currentTarget) }))) setSaved(true);
-        }}
-      >
-        <div className="field">
-          <label htmlFor="edit-url">URL</label>
-          <input id="edit-url" name="url" type="url" required defaultValue={props.url} />
-        </div>
-        <div className="field">
-          <label htmlFor="edit-description">Description</label>
-          <input
-            id="edit-description"
-            name="description"
-            type="text"
-            maxLength={MAX_WEBHOOK_DESCRIPTION}
-            defaultValue={props.description ?? ""}
-          />
-        </div>
-        <EventsPicker eventTypes={props.eventTypes} initial={props.events} />
-        <button type="submit" disabled={m.pending}>
-          Save changes
-        </button>
-      </form>
-    </section>
+    <MutationForm
+      id="edit-webhook"
+      title="Edit"
+      after={saved && <Notice>Saved.</Notice>}
+      keep
+      onStart={() => setSaved(false)}
+      submit={(form) => trpc.webhooks.update.mutate({ id: props.id, ...readForm(form) })}
+      onSuccess={() => setSaved(true)}
+      button="Save changes"
+    >
+      <Field htmlFor="edit-url" label="URL">
+        <input id="edit-url" name="url" type="url" required defaultValue={props.url} />
+      </Field>
+      <Field htmlFor="edit-description" label="Description">
+        <input
+          id="edit-description"
+          name="description"
+          type="text"
+          maxLength={MAX_WEBHOOK_DESCRIPTION}
+          defaultValue={props.description ?? ""}
+        />
+      </Field>
+      <EventsPicker eventTypes={props.eventTypes} initial={props.events} />
+    </MutationForm>
   );
 }
 

@@ -3,7 +3,9 @@ import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { EVENT_TYPES } from "@/server/events/types";
 import { Badge, Time } from "../../_components/format";
+import { DataTable } from "../../_components/table";
 import { CreateWebhookForm } from "./client";
+import { PageHead } from "../../_components/page-head";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -11,66 +13,44 @@ export default async function WebhooksPage() {
   const { data: endpoints } = await (await api()).webhooks.list({});
   return (
     <>
-      <div className="page-head">
-        <div>
-          <h1>Webhooks</h1>
-          <p className="muted">
-            Signed POSTs for email events. Verify <code>posthaste-signature</code> with the endpoint&apos;s secret.
-          </p>
-        </div>
-      </div>
+      <PageHead title="Webhooks">
+        Signed POSTs for email events. Verify <code>posthaste-signature</code> with the endpoint&apos;s secret.
+      </PageHead>
       <CreateWebhookForm eventTypes={[...EVENT_TYPES]} />
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>Endpoint</th>
-              <th>Events</th>
-              <th>State</th>
-              <th>Last attempt</th>
-              <th>Failures</th>
-            </tr>
-          </thead>
-          <tbody>
-            {endpoints.length === 0 && (
-              <tr>
-                <td colSpan={5} className="empty">
-                  No webhook endpoints yet.
-                </td>
-              </tr>
-            )}
-            {endpoints.map((w) => (
-              <tr key={w.id} data-testid="webhook-row">
-                <td className="break">
-                  <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
-                  {w.description && <div className="muted">{w.description}</div>}
-                </td>
-                <td>{w.events.includes("*") ? "All events" : w.events.join(", ")}</td>
-                <td>
-                  {w.suspendedByPlan ? (
-                    <Badge value="suspended" label="suspended by plan" />
-                  ) : w.enabled ? (
-                    <Badge value="enabled" />
-                  ) : (
-                    <Badge value="disabled" />
-                  )}
-                  {w.autoDisabledAt && (
-                    <div className="muted">
-                      auto-disabled <Time ms={w.autoDisabledAt} />
-                    </div>
-                  )}
-                </td>
-                <td>
-                  <Time ms={w.lastAttemptAt} />
-                  {w.lastResponseStatus !== null && <div className="muted">HTTP {w.lastResponseStatus}</div>}
-                  {w.lastError && <div className="muted">{w.lastError}</div>}
-                </td>
-                <td>{w.consecutiveFailures}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        headers={["Endpoint", "Events", "State", "Last attempt", "Failures"]}
+        empty={endpoints.length === 0 && "No webhook endpoints yet."}
+      >
+        {endpoints.map((w) => (
+          <tr key={w.id} data-testid="webhook-row">
+            <td className="break">
+              <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
+              {w.description && <div className="muted">{w.description}</div>}
+            </td>
+            <td>{w.events.includes("*") ? "All events" : w.events.join(", ")}</td>
+            <td>
+              {w.suspendedByPlan ? (
+                <Badge value="suspended" label="suspended by plan" />
+              ) : w.enabled ? (
+                <Badge value="enabled" />
+              ) : (
+                <Badge value="disabled" />
+              )}
+              {w.autoDisabledAt && (
+                <div className="muted">
+                  auto-disabled <Time ms={w.autoDisabledAt} />
+                </div>
+              )}
+            </td>
+            <td>
+              <Time ms={w.lastAttemptAt} />
+              {w.lastResponseStatus !== null && <div className="muted">HTTP {w.lastResponseStatus}</div>}
+              {w.lastError && <div className="muted">{w.lastError}</div>}
+            </td>
+            <td>{w.consecutiveFailures}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

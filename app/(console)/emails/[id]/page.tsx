@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { api } from "@/lib/trpc/server";
-import { toApiError } from "@/server/errors";
 import { Badge, Time } from "../../../_components/format";
+import { orNotFound } from "../../../_components/not-found";
 import { CancelEmailButton } from "./client";
 
 export const metadata: Metadata = { title: "Email" };
@@ -11,13 +10,7 @@ export const metadata: Metadata = { title: "Email" };
 export default async function EmailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const caller = await api();
-  let email;
-  try {
-    email = await caller.emails.get({ id });
-  } catch (err) {
-    if (toApiError(err).type === "not_found") notFound();
-    throw err;
-  }
+  const email = await orNotFound(caller.emails.get({ id }));
   // The sink provider keeps the rendered message; other providers have none to show.
   const message = await caller.dashboard.sinkMessage({ emailId: id }).catch(() => null);
   return (

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { api } from "@/lib/trpc/server";
-import { toApiError } from "@/server/errors";
 import { EVENT_TYPES } from "@/server/events/types";
 import { Badge, Time } from "../../../_components/format";
+import { orNotFound } from "../../../_components/not-found";
+import { Pager } from "../../../_components/pager";
+import { DataTable } from "../../../_components/table";
 import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret } from "../client";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
@@ -19,13 +20,7 @@ export default async function WebhookPage({
   const { id } = await params;
   const { cursor } = await searchParams;
   const caller = await api();
-  let endpoint;
-  try {
-    endpoint = await caller.webhooks.get({ id });
-  } catch (err) {
-    if (toApiError(err).type === "not_found") notFound();
-    throw err;
-  }
+  const endpoint = await orNotFound(caller.webhooks.get({ id }));
   const log = await caller.webhooks.attempts({ id, limit: "50", cursor: cursor || undefined });
   return (
     <>
@@ -87,77 +82,51 @@ export default async function WebhookPage({
       </section>
       <section aria-labelledby="log">
         <h2 id="log">Delivery log</h2>
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Event</th>
-                <th>Attempt</th>
-                <th>Response</th>
-                <th>Duration</th>
-                <th>Delivery</th>
-                <th>
-                  <span className="skip">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="empty">
-                    No delivery attempts yet.
-                  </td>
-                </tr>
-              )}
-              {log.data.map((a) => (
-                <tr key={a.id} data-testid="attempt-row">
-                  <td>
-                    <Time ms={a.at} />
-                  </td>
-                  <td>
-                    <code>{a.eventType}</code>
-                    <div className="muted mono">{a.eventId}</div>
-                  </td>
-                  <td>{a.attempt}</td>
-                  <td>
-                    {a.responseStatus !== null ? (
-                      <Badge value={a.responseStatus < 300 ? "succeeded" : "failed"} label={`HTTP ${a.responseStatus}`} />
-                    ) : (
-                      <Badge value="failed" label="no response" />
-                    )}
-                    {a.error && <div className="muted">{a.error}</div>}
-                    {a.responseBodyHead && (
-                      <details>
-                        <summary>Body</summary>
-                        <pre>{a.responseBodyHead}</pre>
-                      </details>
-                    )}
-                  </td>
-                  <td>{a.durationMs} ms</td>
-                  <td>
-                    <Badge value={a.deliveryStatus} />
-                  </td>
-                  <td>
-                    <ResendButton id={endpoint.id} eventId={a.eventId} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <nav className="pager" aria-label="Pages">
-          {cursor && (
-            <Link className="button secondary" href={`/webhooks/${id}`}>
-              Newest
-            </Link>
-          )}
-          {log.nextCursor && (
-            <Link className="button secondary" href={`/webhooks/${id}?cursor=${encodeURIComponent(log.nextCursor)}`}>
-              Older
-            </Link>
-          )}
-        </nav>
+        <DataTable
+          headers={["Time", "Event", "Attempt", "Response", "Duration", "Delivery"]}
+          actions
+          empty={log.data.length === 0 && "No delivery attempts yet."}
+        >
+          {log.data.map((a) => (
+            <tr key={a.id} data-testid="attempt-row">
+              <td>
+                <Time ms={a.at} />
+              </td>
+              <td>
+                <code>{a.eventType}</code>
+                <div className="muted mono">{a.eventId}</div>
+              </td>
+              <td>{a.attempt}</td>
+              <td>
+                {a.responseStatus !== null ? (
+                  <Badge value={a.responseStatus < 300 ? "succeeded" : "failed"} label={`HTTP ${a.responseStatus}`} />
+                ) : (
+                  <Badge value="failed" label="no response" />
+                )}
+                {a.error && <div className="muted">{a.error}</div>}
+                {a.responseBodyHead && (
+                  <details>
+                    <summary>Body</summary>
+                    <pre>{a.responseBodyHead}</pre>
+                  </details>
+                )}
+              </td>
+              <td>{a.durationMs} ms</td>
+              <td>
+                <Badge value={a.deliveryStatus} />
+              </td>
+              <td>
+                <ResendButton id={endpoint.id} eventId={a.eventId} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+        <Pager
+          first={cursor ? `/webhooks/${id}` : null}
+          firstLabel="Newest"
+          next={log.nextCursor ? `/webhooks/${id}?cursor=${encodeURIComponent(log.nextCursor)}` : null}
+          nextLabel="Older"
+        />
       </section>
       <EditWebhookForm
         id={endpoint.id}
