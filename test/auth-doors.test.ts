@@ -347,6 +347,20 @@ describe("reserved addresses", () => {
   });
 });
 
+describe("one mailbox, many spellings", () => {
+  it("case and fullwidth spellings of a confirmed address make no second account, and sign in to the one there is", async () => {
+    const email = await verifiedOwner();
+    const [local, domain] = email.split("@");
+    const fullwidth = `${local.toUpperCase()}@${domain.replace("example", "\uff45xample")}`;
+    await auth.signUp.signUpOwner({ email: fullwidth, password: "another password 1", ip: uniqueIp() });
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = ${email}`);
+    expect(n.n).toBe(1);
+    const [others] = await rows<{ n: number }>(sql`select count(*)::int as n from accounts where email like ${`${local}@%`}`);
+    expect(others.n).toBe(1);
+    expect(await signIn(fullwidth, PASSWORD, uniqueIp())).toBe("ok");
+  });
+});
+
 describe("hostile input at the doors", () => {
   it("a 1 MB email or password is answered within a second at sign-in and sign-up while /api/health keeps answering", async () => {
     const huge = `${"a".repeat(1_000_000)}@example.com`;

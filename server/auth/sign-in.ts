@@ -52,7 +52,7 @@ export const SIGN_IN_LIMITED = "Too many sign-in attempts. Wait a few minutes, t
 
 export type SignInResult = { ok: true; user: Credentials } | { ok: false; reason: "invalid" | "rate_limited" };
 
-const addressKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+const addressKey = (address: string) => `signin-fail:${address}`;
 
 /**
  * A dashboard sign-in, limited per client IP (every attempt counts) and per address (failures
@@ -66,10 +66,13 @@ export async function attemptSignIn(input: { email: string; password: string; ip
   }
   // No account has an address the parser refuses or a password longer than sign-up allows:
   // such input (a megabyte of it, say) goes no further than the IP's count.
-  if (!parseAddress(input.email).ok || input.password.length > MAX_PASSWORD_LENGTH) return { ok: false, reason: "invalid" };
-  const key = addressKey(input.email);
+  const parsed = parseAddress(input.email);
+  if (!parsed.ok || input.password.length > MAX_PASSWORD_LENGTH) return { ok: false, reason: "invalid" };
+  // Every spelling of one mailbox (case, fullwidth letters, IDN) shares one count and one account.
+  const address = parsed.value.address;
+  const key = addressKey(address);
   if (!(await countAttempt(key, authSettings.signInFailuresPerAddress())).allowed) return { ok: false, reason: "rate_limited" };
-  const user = await checkCredentials(input.email, input.password);
+  const user = await checkCredentials(address, input.password);
   if (!user) return { ok: false, reason: "invalid" };
   await uncountAttempt(key);
   if (!user.verified) {

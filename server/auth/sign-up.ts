@@ -26,10 +26,15 @@ export const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
 /** The sign-up form refused: what to fix, never whether the address has an account. */
 export class SignUpError extends Error {}
 
-/** The sign-up form's fields, checked: the trimmed email and the password. */
+/**
+ * The sign-up form's fields, checked: the email in the parser's canonical form (so every
+ * spelling of one mailbox — case, fullwidth letters, IDN — is one account and one set of
+ * limits) and the password.
+ */
 export function checkSignUpInput(input: { email: string; password: string }): { email: string; password: string } {
-  const email = input.email.trim();
-  if (!parseAddress(email).ok) throw new SignUpError("Enter a valid email address.");
+  const parsed = parseAddress(input.email);
+  if (!parsed.ok) throw new SignUpError("Enter a valid email address.");
+  const email = parsed.value.address;
   if (input.password.length < MIN_PASSWORD_LENGTH)
     throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
   if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
@@ -60,6 +65,10 @@ export async function signUpOwner(input: { email: string; password: string; ip: 
 
 /** Asks for a new verification link; answers RESEND_SENT whatever the address. Limited like sign-up. */
 export async function resendVerification(input: { email: string; ip: string | null }): Promise<void> {
+  const parsed = parseAddress(input.email);
+  // No account has an address the parser refuses: the same answer, and nothing stored.
+  if (!parsed.ok) return;
+  input = { ...input, email: parsed.value.address };
   await assertWithinLimit(signUpIpKey(input.ip), authSettings.signUpsPerIp());
   await assertWithinLimit(mailKey(input.email), authSettings.mailsPerAddress());
   const owner = await pendingOwner(input.email);

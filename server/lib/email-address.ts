@@ -161,7 +161,8 @@ function displayName(raw: string): ParseResult<string> {
   } else if (!PLAIN_NAME.test(name)) {
     return fail(`has characters ()[]:;,\\" or an unbalanced quote in an unquoted display name (write "Name" <addr@domain>)`);
   }
-  if (NAME_FORBIDDEN.test(name)) return fail("has a display name containing <, > or @");
+  // NFKC: a fullwidth ＠ or ＜ reads as the real one in a mail client ("support＠bank.com" <a@b.com>).
+  if (NAME_FORBIDDEN.test(name.normalize("NFKC"))) return fail("has a display name containing <, > or @");
   if (name.includes("=?")) return fail("contains an encoded word (=?…?=)");
   return { ok: true, value: name.normalize("NFC").split(" ").filter(Boolean).join(" ") };
 }

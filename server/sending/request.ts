@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reservedHeader } from "./reserved-headers";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
@@ -95,6 +96,15 @@ export const sendRequestSchema = z
     const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
     if (total > MAX_RECIPIENTS) {
       ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
+    }
+    for (const name of Object.keys(v.headers ?? {})) {
+      const why = reservedHeader(name, v.bulk === true);
+      if (why) ctx.addIssue({ code: "custom", path: ["headers", name], message: why });
+    }
+    for (const [i, tag] of (v.tags ?? []).entries()) {
+      // posthaste_* tags travel to SES beside ours (posthaste_email_id matches events to messages).
+      if (/^posthaste_/i.test(tag.name))
+        ctx.addIssue({ code: "custom", path: ["tags", i, "name"], message: "tag names starting with posthaste_ are reserved" });
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { database } from "../db/client";
 import { emails } from "../db/schema";
 import { parseMailbox } from "../lib/email-address";
@@ -93,24 +93,26 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   if (typeof sesMessageId !== "string" || !sesMessageId) return false;
   const tagged = taggedEmailId(event);
   const { db } = await database();
-  const [email] = await db
-    .select({
-      id: emails.id,
-      accountId: emails.accountId,
-      from: emails.from,
-      to: emails.to,
-      cc: emails.cc,
-      bcc: emails.bcc,
-      subject: emails.subject,
-      tags: emails.tags,
-    })
-    .from(emails)
-    .where(
-      tagged
-        ? or(eq(emails.sesMessageId, sesMessageId), and(eq(emails.id, tagged), isNotNull(emails.sesMessageId)))
-        : eq(emails.sesMessageId, sesMessageId),
-    )
-    .limit(1);
+  const columns = {
+    id: emails.id,
+    accountId: emails.accountId,
+    from: emails.from,
+    to: emails.to,
+    cc: emails.cc,
+    bcc: emails.bcc,
+    subject: emails.subject,
+    tags: emails.tags,
+  };
+  // The provider id first: it is SES's own. The tag only for a copy whose id we did not keep
+  // (tenants cannot set posthaste_* tags or X-SES-* headers, so the tag is ours).
+  let [email] = await db.select(columns).from(emails).where(eq(emails.sesMessageId, sesMessageId)).limit(1);
+  if (!email && tagged) {
+    [email] = await db
+      .select(columns)
+      .from(emails)
+      .where(and(eq(emails.id, tagged), isNotNull(emails.sesMessageId)))
+      .limit(1);
+  }
   if (!email) return false;
   // The stored, normalised recipients (a legacy row the parser refuses names no one).
   const ours = new Set<string>();
