@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./support/harness";
+import { DOMAIN_FIELDS } from "./support/spec-fields";
 import { db } from "./support/db";
 
 // Spec sections "Domain", "Usage", "Suppression", "Webhook endpoint" and their endpoints,
@@ -27,21 +28,6 @@ function expectError(res: { status: number; body: any; headers: Headers }, statu
   expect(res.headers.get("retry-after")).toBeNull();
 }
 
-const DOMAIN_KEYS = [
-  "createdAt",
-  "dnsCheckedAt",
-  "dnsHost",
-  "dnsRecords",
-  "failureReason",
-  "id",
-  "name",
-  "recommendedRecords",
-  "status",
-  "suspendedAt",
-  "trackEngagement",
-  "verifiedAt",
-  "dnsRegressedAt",
-].sort();
 const ENDPOINT_KEYS = [
   "autoDisabledAt",
   "consecutiveFailures",
@@ -57,7 +43,7 @@ const ENDPOINT_KEYS = [
 ].sort();
 
 function expectDomain(d: any) {
-  expect(Object.keys(d).sort()).toEqual(DOMAIN_KEYS);
+  expect(Object.keys(d).sort()).toEqual(DOMAIN_FIELDS);
   for (const r of [...d.dnsRecords, ...d.recommendedRecords]) {
     expect(Object.keys(r).sort()).toEqual(["found", "name", "observed", "type", "value"]);
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type DnsType, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./support/harness";
+import { DOMAIN_FIELDS } from "./support/spec-fields";
 import { db } from "./support/db";
 
 let server: TestServer;
@@ -40,23 +41,7 @@ describe("POST /v1/domains", () => {
     const res = await server.api("POST", "/v1/domains", { key: apiKey, body: { name: name.toUpperCase() } });
     expect(res.status).toBe(201);
     const d = res.body;
-    expect(Object.keys(d).sort()).toEqual(
-      [
-        "createdAt",
-        "dnsCheckedAt",
-        "dnsHost",
-        "dnsRecords",
-        "failureReason",
-        "id",
-        "name",
-        "recommendedRecords",
-        "status",
-        "suspendedAt",
-        "trackEngagement",
-        "verifiedAt",
-        "dnsRegressedAt",
-      ].sort(),
-    );
+    expect(Object.keys(d).sort()).toEqual(DOMAIN_FIELDS);
     expect(d).toMatchObject({
       name,
       status: "pending",
