@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "drizzle/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".vercel/**", "dist/**", "node_modules/**", ".data/**", "drizzle/**", "next-env.d.ts"] },
   // Tests read JSON response bodies; typing every one would add noise, not safety.
   { files: ["test/**", "e2e/**", "server/jobs/drivers/inngest.test.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { rules: { "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }] } },
@@ -30,7 +30,7 @@ const config = [
     },
   },
   {
-    files: ["server/config.ts", "test/**", "e2e/**", "bench/**", "scripts/**", "playwright.config.ts"],
+    files: ["server/config.ts", "test/**", "e2e/**", "bench/**", "scripts/**", "playwright.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off", "no-restricted-syntax": "off" },
   },
   // Modules form layers, not loops: a cycle means two files share a job that belongs in a third.

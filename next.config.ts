@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
+import { checkVercelBuild } from "./server/config";
 import { SECURITY_HEADERS } from "./server/http/security-headers";
+
+// On Vercel the build refuses a configuration every request would fail on (no DATABASE_URL).
+checkVercelBuild();
 
 const nextConfig: NextConfig = {
   // Native/wasm and socket-holding packages stay as Node requires, shared with the custom server.
@@ -11,9 +15,12 @@ const nextConfig: NextConfig = {
     "dns2",
     "inngest",
     "@aws-sdk/client-sesv2",
+    "prom-client",
   ],
   // The build checks the app's own code; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.app.json" },
+  // /docs/api/scalar.js reads the renderer's bundle from node_modules at run time.
+  outputFileTracingIncludes: { "/docs/api/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },
   poweredByHeader: false,
   typedRoutes: false,
   // Dashboard, /docs and every App Router route; the node:http server adds the same to its own answers.

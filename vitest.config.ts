@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["test/global-setup.ts"],
+    // One JSON line per request at info would bury the test output; a test that reads logs sets its own level.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     // next-auth imports "next/server" without an extension, which Node's ESM loader refuses;
     // through vite it resolves, so the sign-in tests can call the real route handler.
     server: { deps: { inline: ["next-auth"] } },

@@ -12,7 +12,17 @@ const SECURITY_HEADERS = {
 };
 
 test("dashboard and docs pages forbid framing and sniffing and set a referrer policy", async ({ request }) => {
-  for (const path of ["/", "/sign-in", "/sign-up", "/emails", "/docs", "/docs/errors/not_found", "/no-such-page"]) {
+  for (const path of [
+    "/",
+    "/sign-in",
+    "/sign-up",
+    "/emails",
+    "/docs",
+    "/docs/errors/not_found",
+    "/docs/api",
+    "/docs/webhooks",
+    "/no-such-page",
+  ]) {
     const res = await request.get(path, { maxRedirects: 0, headers: { accept: "text/html" } });
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers()[name], `${path} ${name}`).toBe(value);
   }

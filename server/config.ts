@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { parseEnv, type EnvValues } from "./env";
 import { trimEnd } from "./lib/text";
@@ -28,10 +29,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Rules between variables, checked on those that parsed. */
 function crossProblems(v: Partial<EnvValues>): string[] {
   const problems: string[] = [];
+  if (v.VERCEL && !v.DATABASE_URL) problems.push(VERCEL_NEEDS_DATABASE);
   if (v.MAIL_PROVIDER === "smtp" && !v.SMTP_URL) problems.push("MAIL_PROVIDER=smtp needs SMTP_URL");
   // Without a topic list anyone with an SNS topic of their own could post events to us.
   if (v.MAIL_PROVIDER === "ses" && !v.SNS_TOPIC_ARNS?.length) {
     problems.push("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS: the comma-separated ARNs of the SNS topics your SES events are published to");
+  }
+  // One process owns the embedded database, so no other instance could take the other half.
+  if (v.POSTHASTE_ROLE && v.POSTHASTE_ROLE !== "all" && v.DATABASE_URL === null) {
+    problems.push(`POSTHASTE_ROLE=${v.POSTHASTE_ROLE} needs DATABASE_URL: with the embedded database one npm start does everything`);
+  }
+  // Inngest calls its functions over the web processes' HTTP: a worker would have nothing to do.
+  if (v.POSTHASTE_ROLE === "worker" && jobsDriverOf(v) === "inngest") {
+    problems.push("POSTHASTE_ROLE=worker runs the embedded driver's tasks; with Inngest, run web processes only");
   }
   // The Inngest dev server accepts unsigned calls: never in production (NODE_ENV=production,
   // which `npm start` and `next start` set).
@@ -43,13 +53,39 @@ function crossProblems(v: Partial<EnvValues>): string[] {
   return problems;
 }
 
+// A Vercel function's disk lasts one invocation and instances run side by side: an embedded
+// database there would lose every write and split the data between instances.
+const VERCEL_NEEDS_DATABASE =
+  "DATABASE_URL is required on Vercel (VERCEL is set): serverless functions cannot keep the embedded database. Set DATABASE_URL, ENCRYPTION_KEY and AUTH_SECRET in the project's environment variables (docs/deploy.md)";
+
+/**
+ * `next build` (next.config.ts) on Vercel: refuses what would fail every request, and warns
+ * about what would leave mail unsent. Elsewhere the server checks its configuration at start-up.
+ */
+export function checkVercelBuild(env: Record<string, string | undefined> = process.env, warn: (line: string) => void = console.warn): void {
+  if (!env.VERCEL) return;
+  const cfg = loadConfig(env);
+  // The embedded quick start generates these on its disk; with DATABASE_URL every instance needs the same ones.
+  const missing = (["ENCRYPTION_KEY", "AUTH_SECRET"] as const).filter((name) => !env[name]);
+  if (missing.length) throw new ConfigError([`${missing.join(" and ")} must be set on Vercel (openssl rand -base64 32)`]);
+  // No long-lived process runs the embedded driver on Vercel: Inngest does, or a worker elsewhere on the same database.
+  if (cfg.jobsDriver !== "inngest") {
+    warn(
+      "Posthaste on Vercel without Inngest (INNGEST_SIGNING_KEY / INNGEST_EVENT_KEY unset): nothing on Vercel sends queued mail, retries webhooks or checks domains. Connect Inngest Cloud, or run a worker (POSTHASTE_ROLE=worker) elsewhere on the same DATABASE_URL (docs/deploy.md).",
+    );
+  }
+}
+
 /** INNGEST_DEV=0/false is Inngest's own "not the dev server". */
 const inngestDev = (v: Partial<EnvValues>) => Boolean(v.INNGEST_DEV && !["0", "false"].includes(v.INNGEST_DEV.toLowerCase()));
+
+function jobsDriverOf(v: Partial<EnvValues>): "inngest" | "embedded" {
+  return v.JOBS_DRIVER ?? (v.INNGEST_EVENT_KEY || v.INNGEST_SIGNING_KEY || v.INNGEST_DEV ? "inngest" : "embedded");
+}
 
 function fromValues(v: EnvValues) {
   const appUrl = trimEnd(v.APP_URL ?? `http://localhost:${v.PORT}`, "/");
   const appHost = new URL(appUrl).hostname;
-  const inngestConfigured = Boolean(v.INNGEST_EVENT_KEY || v.INNGEST_SIGNING_KEY || v.INNGEST_DEV);
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
@@ -68,13 +104,26 @@ function fromValues(v: EnvValues) {
     webhookAllowedOrigins: v.WEBHOOK_ALLOWED_ORIGINS,
     dnsServers: v.DNS_SERVERS,
     rampStages: v.RAMP_STAGES,
-    jobsDriver: v.JOBS_DRIVER ?? (inngestConfigured ? "inngest" : "embedded"),
+    jobsDriver: jobsDriverOf(v),
+    /** What this process does: serve HTTP, run the embedded driver's tasks, or both. */
+    role: v.POSTHASTE_ROLE,
+    /**
+     * Processes of npm start. PGlite's single engine serves every process through one
+     * socket, so more processes add hops, not throughput (docs/decisions.md): 1 unless asked.
+     */
+    processes: v.WEB_CONCURRENCY ?? (v.DATABASE_URL ? os.availableParallelism() : 1),
+    processesGiven: v.WEB_CONCURRENCY !== null,
     /** Messages per second the provider accepts, for the Inngest throttle (SES: its default send rate). */
     providerMaxPerSecond:
       v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
     maxBodyBytes: v.MAX_BODY_BYTES,
     maxMessageBytes: v.MAX_MESSAGE_BYTES,
     plansOverride: v.PLANS,
+    logLevel: v.LOG_LEVEL,
+    /** Bearer token of GET /metrics; null: the endpoint is off. */
+    metricsToken: v.METRICS_TOKEN,
+    /** Age in days past which bodies, events and delivery logs are pruned; null: kept forever. */
+    retentionDays: v.RETENTION_DAYS,
     awsRegion: v.AWS_REGION,
     /** With a custom SES endpoint and no credentials of the SDK's own, placeholder ones (no EC2 metadata probe). */
     awsCredentialsInEnv: Boolean(v.AWS_ACCESS_KEY_ID || v.AWS_PROFILE),
@@ -88,7 +137,7 @@ function fromValues(v: EnvValues) {
     platformDkim: v.PLATFORM_DKIM_PRIVATE_KEY
       ? { selector: v.PLATFORM_DKIM_SELECTOR, privateKey: v.PLATFORM_DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
       : null,
-    search: { window: v.SEARCH_WINDOW, rareMatches: v.SEARCH_RARE_MATCHES },
+    search: { window: v.SEARCH_WINDOW },
     delivery: {
       batchSize: v.DISPATCH_BATCH_SIZE,
       concurrency: v.DISPATCH_CONCURRENCY,

@@ -52,9 +52,6 @@ const nonNegativeNumbers = (fallback: number[]) =>
     const numbers = raw.split(",").map(nonNegative);
     return numbers.every((n) => n !== undefined) ? (numbers as number[]) : undefined;
   });
-/** Any number, as given (tests use -1 for "never"). */
-const anyNumber = (fallback: number) =>
-  parsed(fallback, "is not a number", (raw) => (Number.isFinite(Number(raw)) ? Number(raw) : undefined));
 const text = () =>
   z
     .string()
@@ -109,8 +106,27 @@ export const envSchema = z.object({
   PORT: positiveInteger(3000).register(envDocs, main("HTTP port of npm start / npm run dev")),
   APP_URL: url().register(envDocs, main("public base URL (links in mail, docs_url, tracking); default http://localhost:<PORT>")),
   DATABASE_URL: text().register(envDocs, main("PostgreSQL (postgres://…); unset = embedded PGlite")),
+  VERCEL: text().register(
+    envDocs,
+    main("set by Vercel (1) during its builds and in its functions: DATABASE_URL is then required (docs/deploy.md)"),
+  ),
   DATABASE_POOL_SIZE: positiveInteger(10).register(envDocs, main("PostgreSQL connections per process")),
   PGLITE_DIR: textOr("./.data/pglite").register(envDocs, main("embedded database directory")),
+  WEB_CONCURRENCY: parsed<number | null>(null, "is not a positive integer", (raw) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  }).register(
+    envDocs,
+    main("processes npm start runs (1: one process, no cluster); default the number of cores with DATABASE_URL, 1 on PGlite"),
+  ),
+  POSTHASTE_ROLE: oneOf(["all", "web", "worker"])
+    .transform((role) => role ?? "all")
+    .register(
+      envDocs,
+      main(
+        "all (HTTP and background tasks), web (HTTP only) or worker (background tasks; HTTP: /api/health and /metrics only); web and worker need DATABASE_URL",
+      ),
+    ),
   MAIL_PROVIDER: oneOf(["sink", "smtp", "ses"])
     .transform((provider) => provider ?? "sink")
     .register(envDocs, main("sink (keep in the database), smtp, or ses")),
@@ -148,6 +164,20 @@ export const envSchema = z.object({
     main("recipients per day for days 1, 2, … after approval, e.g. 100,500,2000; unset = no ramp"),
   ),
   PLANS: text().register(envDocs, main('JSON overriding plan limits, e.g. {"free":{"month":5000}}')),
+  LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .transform((level) => level ?? "info")
+    .register(
+      envDocs,
+      main("JSON log lines on stdout at this level and above: fatal, error, warn, info (one line per request), debug, silent"),
+    ),
+  METRICS_TOKEN: text().register(envDocs, main("bearer token of GET /metrics (Prometheus); unset = no metrics endpoint")),
+  RETENTION_DAYS: parsed<number | null>(null, "is not a positive number of days", (raw) => {
+    const n = Number(raw);
+    return Number.isFinite(n) && n > 0 ? n : undefined;
+  }).register(
+    envDocs,
+    main("prune message bodies, events and delivery logs older than this many days (status rows stay); unset = keep forever"),
+  ),
   JOBS_DRIVER: oneOf(["inngest", "embedded"]).register(
     envDocs,
     main("who runs background functions; default embedded, or inngest when an Inngest variable is set"),
@@ -221,10 +251,6 @@ export const envSchema = z.object({
     tuning("regular expression replacing the Amazon host check of SNS certificate and subscribe URLs"),
   ),
   SEARCH_WINDOW: positiveInteger(100).register(envDocs, tuning("newest matches ranked together by email search")),
-  SEARCH_RARE_MATCHES: anyNumber(5000).register(
-    envDocs,
-    tuning("a search term estimated at no more messages than this goes straight to the full-text index (-1: never)"),
-  ),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS: nonNegativeNumber(10).register(
     envDocs,
     tuning("failed dashboard sign-ins per address per window (0 = off)"),

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { config } from "./config";
 
 /** The eleven error types of the reference, with what each one means for a client. */
@@ -24,14 +24,59 @@ export interface ErrorObject {
   docs_url: string;
 }
 
+/** The error object of the reference, as the OpenAPI document names it. */
+export const ErrorObjectSchema = z
+  .object({
+    type: z.enum(ERROR_TYPES).meta({ description: "Machine-readable kind; see docs_url" }),
+    message: z.string().meta({ description: "Safe to display" }),
+    docs_url: z.string().meta({ format: "uri", description: "The reference entry for `type`, served by this deployment" }),
+  })
+  .meta({
+    id: "Error",
+    description: "What went wrong: a request-level error, or one batch entry's.",
+    examples: [{ type: "not_found", message: "Domain not found", docs_url: "https://mail.example.com/docs/errors/not_found" }],
+  });
+
+/**
+ * Every error body. The top-level `statusCode`, `name` and `message` repeat the status and
+ * `error` for Resend-compatible clients (DESIGN.md).
+ */
+export const ErrorEnvelopeSchema = z
+  .object({
+    error: ErrorObjectSchema,
+    statusCode: z.number().int().meta({ description: "The HTTP status, repeated" }),
+    name: z.enum(ERROR_TYPES).meta({ description: "Equal to `error.type`" }),
+    message: z.string().meta({ description: "Equal to `error.message`" }),
+  })
+  .meta({
+    id: "ErrorEnvelope",
+    description: "The body of every error answer, including an unknown route or method.",
+    examples: [
+      {
+        error: { type: "not_found", message: "Domain not found", docs_url: "https://mail.example.com/docs/errors/not_found" },
+        statusCode: 404,
+        name: "not_found",
+        message: "Domain not found",
+      },
+    ],
+  });
+
 /** What errorFormatter puts in a tRPC error's data: enough for either face to render it. */
 export interface ApiErrorShape extends ErrorObject {
   status: number;
   retryAfter: number | null;
 }
 
+/**
+ * An error body: the reference's `error` object, and beside it the HTTP status, `name`
+ * (= error.type) and `message` (= error.message) where Resend's SDKs read them
+ * (DESIGN.md, "Resend-compatible aliases").
+ */
 export interface ErrorEnvelope {
   error: ErrorObject;
+  statusCode: number;
+  name: ErrorType;
+  message: string;
 }
 
 const TRPC_CODE_FOR_STATUS: Record<number, TRPCError["code"]> = {
@@ -81,8 +126,8 @@ export function errorObject(type: ErrorType, message: string): ErrorObject {
   return { type, message, docs_url: docsUrl(type) };
 }
 
-export function envelope(type: ErrorType, message: string): ErrorEnvelope {
-  return { error: errorObject(type, message) };
+export function envelope(type: ErrorType, message: string, status: number): ErrorEnvelope {
+  return { error: errorObject(type, message), statusCode: status, name: type, message };
 }
 
 export const validationError = (message: string, status = 400) => new ApiError("validation_error", status, message);

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { adoptGeneratedSecrets, config } from "./config";
+import { log } from "./ops/log";
 
 /**
  * ENCRYPTION_KEY and AUTH_SECRET. On the embedded quick start a missing one is made
  * once and kept beside the data (mode 0600); with DATABASE_URL (production) a missing
  * one is a start-up error, since a generated key would not be shared by other instances.
  */
-export function ensureSecrets(log: (line: string) => void = console.log): void {
+export function ensureSecrets(say: (line: string) => void = (line) => log().warn(line)): void {
   const cfg = config();
   const given = { ENCRYPTION_KEY: cfg.encryptionKey, AUTH_SECRET: cfg.authSecret };
   const missing = (["ENCRYPTION_KEY", "AUTH_SECRET"] as const).filter((name) => !given[name]);
@@ -29,7 +30,7 @@ export function ensureSecrets(log: (line: string) => void = console.log): void {
   if (changed) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-    log(`Generated ${missing.join(" and ")} and saved it in ${file} (mode 0600). Set them in the environment for production.`);
+    say(`Generated ${missing.join(" and ")} and saved it in ${file} (mode 0600). Set them in the environment for production.`);
   }
   adoptGeneratedSecrets(Object.fromEntries(missing.map((name) => [name, stored[name]])));
 }

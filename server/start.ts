@@ -5,11 +5,28 @@ import { config } from "./config";
 import { flushCounters } from "./limits/counters";
 import { closeDatabase, database } from "./db/client";
 import { closeMailProvider } from "./delivery/providers";
+import { createHealthServer } from "./http/health-server";
 import { createHttpServer, type NextHandler } from "./http/server";
 import { jobsDriver } from "./jobs/drivers";
 import { allTasks } from "./jobs/task-list";
+import { announceWakes, listenForWakes } from "./jobs/wake-across";
 import { ensureSecrets } from "./secrets";
 import { sealLegacySigningSecrets } from "./webhooks/signing-secret";
+import { log } from "./ops/log";
+
+/** How long requests in flight may take to answer once shutdown begins. */
+const HTTP_DRAIN_MS = 5000;
+
+async function drainHttp(server: http.Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections close as soon as they are idle; a request still running past the drain time is cut.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), HTTP_DRAIN_MS);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cut);
+}
 
 export interface RunningServer {
   url: string;
@@ -20,18 +37,28 @@ export interface RunningServer {
 
 /**
  * Opens the database (migrating it), starts background work on the embedded driver
- * unless Inngest is configured, and serves HTTP. Used by `npm start`, `npm run dev`
+ * unless Inngest is configured or POSTHASTE_ROLE=web, and serves HTTP (only the health
+ * check with POSTHASTE_ROLE=worker). Used by `npm start`, `npm run dev`
  * and the integration tests (which pass no Next handler).
  */
-export async function startServer(opts: { port?: number; host?: string; next?: NextHandler | null } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { port?: number; host?: string; next?: NextHandler | null; embeddedViaPrimary?: boolean } = {},
+): Promise<RunningServer> {
   ensureSecrets();
-  await database({ serveSocket: true });
+  // In a multi-process server on PGlite the primary owns the engine and serves its socket.
+  await database(opts.embeddedViaPrimary ? { childOfPrimary: true } : { serveSocket: true });
   // Webhook secrets written before they were encrypted at rest (they are also sealed on first use).
   await sealLegacySigningSecrets();
   await listenForInvalidations();
+  const { role, jobsDriver: driverName } = config();
   const driver = jobsDriver();
-  driver.start(allTasks());
-  const server = createHttpServer(opts.next ?? null);
+  // A web process runs no loops of its own: its wakes go to the processes that do
+  // (with Inngest, the driver itself signals Inngest, whatever the role).
+  const runsTasks = role !== "web" || driverName === "inngest";
+  const stopAnnouncing = runsTasks ? null : announceWakes();
+  if (runsTasks) driver.start(allTasks());
+  if (role !== "web" && driverName === "embedded") await listenForWakes();
+  const server = role === "worker" ? createHealthServer() : createHttpServer(opts.next ?? null);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -43,15 +70,18 @@ export async function startServer(opts: { port?: number; host?: string; next?: N
     url: `http://127.0.0.1:${port}`,
     port,
     server,
+    /**
+     * Graceful shutdown: stop taking connections, let requests in flight answer (for up to
+     * HTTP_DRAIN_MS), then let background work finish and record what it had in hand
+     * (hand-offs to the provider, webhook posts), then close the provider and database.
+     */
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await driver.stop();
+      await drainHttp(server);
+      if (runsTasks) await driver.stop();
+      stopAnnouncing?.();
       await closeMailProvider(); // the SMTP pool says QUIT rather than leave the relay waiting
       await flushKeyUse().catch(() => {});
-      await flushCounters().catch((err) => console.error("usage: could not write counters at shutdown", err));
+      await flushCounters().catch((err) => log().error({ err }, "usage: could not write counters at shutdown"));
       await closeDatabase();
     },
   };

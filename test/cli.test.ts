@@ -129,6 +129,15 @@ describe("accounts CLI while the server runs", () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already exists/);
   });
+
+  it("refuses the service's own sender addresses (SYSTEM_SENDER owns the owners' notices)", async () => {
+    const env = { ...process.env, SYSTEM_SENDER: "notices@mail.posthaste.example", SANDBOX_SENDER: "sandbox@mail.posthaste.example" };
+    for (const email of ["notices@mail.posthaste.example", "SANDBOX@mail.posthaste.example"]) {
+      const res = await cliWith(env, "accounts", "create", "--email", email);
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toMatch(/service's own sender/);
+    }
+  });
 });
 
 describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
+import os from "node:os";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../server/config";
+import { checkVercelBuild, loadConfig } from "../server/config";
 
 /** Start-up refuses configurations that would leave a door open, naming the variable. */
 describe("start-up configuration", () => {
@@ -19,6 +20,25 @@ describe("start-up configuration", () => {
   });
 });
 
+describe("processes and roles", () => {
+  const pg = { DATABASE_URL: "postgres://localhost/x" };
+  it("WEB_CONCURRENCY defaults to the cores with PostgreSQL and to 1 on PGlite; a given one is kept", () => {
+    expect(loadConfig(pg).processes).toBe(os.availableParallelism());
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "3" }).processes).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("POSTHASTE_ROLE web and worker need PostgreSQL; a worker needs the embedded driver", () => {
+    expect(loadConfig({}).role).toBe("all");
+    expect(loadConfig({ ...pg, POSTHASTE_ROLE: "Worker" }).role).toBe("worker");
+    expect(() => loadConfig({ POSTHASTE_ROLE: "web" })).toThrow(/POSTHASTE_ROLE=web needs DATABASE_URL/);
+    expect(() => loadConfig({ POSTHASTE_ROLE: "worker" })).toThrow(/POSTHASTE_ROLE=worker needs DATABASE_URL/);
+    expect(() => loadConfig({ ...pg, POSTHASTE_ROLE: "worker", JOBS_DRIVER: "inngest" })).toThrow(/with Inngest/);
+    expect(() => loadConfig({ POSTHASTE_ROLE: "both" })).toThrow(/POSTHASTE_ROLE/);
+  });
+});
+
 describe("INNGEST_DEV in production", () => {
   it("is a start-up error with NODE_ENV=production, allowed in development", () => {
     expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "1" })).toThrow(/INNGEST_DEV/);
@@ -26,6 +46,31 @@ describe("INNGEST_DEV in production", () => {
     expect(loadConfig({ NODE_ENV: "development", INNGEST_DEV: "1" }).jobsDriver).toBe("inngest");
     // INNGEST_DEV=0 is Inngest's own way of saying "not the dev server".
     expect(() => loadConfig({ NODE_ENV: "production", INNGEST_DEV: "0", INNGEST_SIGNING_KEY: "signkey-prod-x" })).not.toThrow();
+  });
+});
+
+describe("on Vercel (VERCEL set)", () => {
+  const secrets = { ENCRYPTION_KEY: "k", AUTH_SECRET: "s" };
+  const database = { DATABASE_URL: "postgres://u@db.example.com/posthaste" };
+
+  it("the build and start-up refuse the embedded database", () => {
+    expect(() => checkVercelBuild({ VERCEL: "1", ...secrets })).toThrow(/DATABASE_URL is required on Vercel/);
+    expect(() => loadConfig({ VERCEL: "1" })).toThrow(/DATABASE_URL is required on Vercel/);
+    expect(loadConfig({ VERCEL: "1", ...database }).databaseUrl).toBe(database.DATABASE_URL);
+  });
+
+  it("the build refuses missing secrets and warns when nothing would run background work", () => {
+    expect(() => checkVercelBuild({ VERCEL: "1", ...database })).toThrow(/ENCRYPTION_KEY and AUTH_SECRET must be set on Vercel/);
+    const warnings: string[] = [];
+    checkVercelBuild({ VERCEL: "1", ...database, ...secrets }, (line) => warnings.push(line));
+    expect(warnings).toEqual([expect.stringMatching(/without Inngest.*POSTHASTE_ROLE=worker/)]);
+    warnings.length = 0;
+    checkVercelBuild({ VERCEL: "1", ...database, ...secrets, INNGEST_SIGNING_KEY: "signkey-prod-x" }, (line) => warnings.push(line));
+    expect(warnings).toEqual([]);
+  });
+
+  it("is no concern elsewhere", () => {
+    expect(() => checkVercelBuild({})).not.toThrow();
   });
 });
 

@@ -191,6 +191,9 @@ describe("the OpenAPI document", () => {
       "#/components/schemas/ErrorEnvelope",
     );
     const batchItems = doc.paths["/v1/emails/batch"].post.requestBody.content["application/json"].schema.items;
-    expect(Object.keys(batchItems.properties)).toEqual(expect.arrayContaining(["from", "to", "subject", "scheduledAt"]));
+    expect(batchItems.$ref).toBe("#/components/schemas/SendRequest");
+    expect(Object.keys(doc.components.schemas.SendRequest.properties)).toEqual(
+      expect.arrayContaining(["from", "to", "subject", "scheduledAt"]),
+    );
   });
 });

@@ -20,9 +20,10 @@ const SIM = "success@simulator.amazonses.com";
 
 function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Object.keys(res.body)).toEqual(["error"]);
+  expect(Object.keys(res.body)).toEqual(["error", "statusCode", "name", "message"]);
   expect(Object.keys(res.body.error).sort()).toEqual(["docs_url", "message", "type"]);
   expect(res.body.error.type).toBe(type);
+  expect(res.body).toMatchObject({ statusCode: status, name: type, message: res.body.error.message });
   if (type !== "rate_limited") expect(res.headers.get("retry-after")).toBeNull();
 }
 
@@ -446,7 +447,7 @@ describe("GET /v1/emails", () => {
       );
     const p1 = await server.api("GET", "/v1/emails?limit=2", { key: s.apiKey });
     expect(p1.status).toBe(200);
-    expect(Object.keys(p1.body).sort()).toEqual(["data", "hasMore", "nextCursor"]);
+    expect(Object.keys(p1.body).sort()).toEqual(["data", "hasMore", "has_more", "nextCursor"]);
     expect(Object.keys(p1.body.data[0]).sort()).toEqual(LIST_ITEM_KEYS);
     expect(p1.body.data.map((e: any) => e.id)).toEqual([ids[2], ids[1]]);
     expect(p1.body.hasMore).toBe(true);

@@ -12,12 +12,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The error envelope exactly: { error: { type, message, docs_url } } and nothing else. */
+/** The error envelope exactly: { error: { type, message, docs_url }, statusCode, name, message } and nothing else. */
 function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Object.keys(res.body)).toEqual(["error"]);
+  expect(Object.keys(res.body)).toEqual(["error", "statusCode", "name", "message"]);
   expect(Object.keys(res.body.error).sort()).toEqual(["docs_url", "message", "type"]);
   expect(res.body.error.type).toBe(type);
+  expect(res.body).toMatchObject({ statusCode: status, name: type, message: res.body.error.message });
   expect(typeof res.body.error.message).toBe("string");
   expect(res.body.error.message.length).toBeGreaterThan(0);
   expect(res.body.error.docs_url).toBe(`${APP_URL}/docs/errors/${type}`);

@@ -22,9 +22,10 @@ const domainName = () => `cres${process.pid}x${Date.now().toString(36)}${++n}.ex
 
 function expectError(res: { status: number; body: any; headers: Headers }, status: number, type: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Object.keys(res.body)).toEqual(["error"]);
+  expect(Object.keys(res.body)).toEqual(["error", "statusCode", "name", "message"]);
   expect(Object.keys(res.body.error).sort()).toEqual(["docs_url", "message", "type"]);
   expect(res.body.error.type).toBe(type);
+  expect(res.body).toMatchObject({ statusCode: status, name: type, message: res.body.error.message });
   expect(res.headers.get("retry-after")).toBeNull();
 }
 

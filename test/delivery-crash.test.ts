@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { killChildServers, startChildServer, type ChildServer } from "./support/child-server";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { startSmtpReceiver, type Received } from "./support/delivery";
 import { waitFor } from "./support/wait";
@@ -22,7 +21,6 @@ const POOL = 4;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let dnsServer: TestDnsServer;
 let scratch: string;
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
@@ -32,64 +30,30 @@ beforeAll(async () => {
   if (!process.env.DATABASE_URL && template) fs.cpSync(template, path.join(scratch, "db"), { recursive: true });
 });
 afterAll(async () => {
-  for (const c of children) c.kill("SIGKILL");
+  killChildServers();
   await smtp?.stop();
   await dnsServer?.stop();
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-interface Child {
-  proc: ChildProcess;
-  url: string;
-  account: { accountId: string; apiKey: string } | null;
-  exited: Promise<void>;
-}
+type Child = ChildServer;
 
-async function startChild(createAccount: boolean): Promise<Child> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PGLITE_DIR: path.join(scratch, "db"),
-    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy1sb25nIQ==",
-    AUTH_SECRET: process.env.AUTH_SECRET ?? "test-auth-secret",
-    MAIL_PROVIDER: "smtp",
-    SMTP_URL: smtp.url,
-    DNS_SERVERS: dnsServer.address,
-    JOBS_DRIVER: "embedded",
-    DISPATCH_LEASE_MS: String(LEASE_MS),
-    DISPATCH_IDLE_MS: "100",
-    DISPATCH_BATCH_SIZE: String(BATCH),
-    DISPATCH_CONCURRENCY: String(CONCURRENCY),
-    SMTP_POOL_SIZE: String(POOL),
-    DISPATCH_SEND_TIMEOUT_MS: "2000",
-    CHILD_CREATE_ACCOUNT: createAccount ? "1" : "0",
-  };
-  for (const k of ["VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[k];
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "support", "delivery-child.ts")], {
-    env,
-    cwd: path.join(__dirname, ".."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(proc);
-  const exited = new Promise<void>((resolve) =>
-    proc.once("exit", () => {
-      children.delete(proc);
-      resolve();
-    }),
+function startChild(createAccount: boolean): Promise<Child> {
+  return startChildServer(
+    {
+      PGLITE_DIR: path.join(scratch, "db"),
+      MAIL_PROVIDER: "smtp",
+      SMTP_URL: smtp.url,
+      DNS_SERVERS: dnsServer.address,
+      DISPATCH_LEASE_MS: String(LEASE_MS),
+      DISPATCH_IDLE_MS: "100",
+      DISPATCH_BATCH_SIZE: String(BATCH),
+      DISPATCH_CONCURRENCY: String(CONCURRENCY),
+      SMTP_POOL_SIZE: String(POOL),
+      DISPATCH_SEND_TIMEOUT_MS: "2000",
+    },
+    { createAccount },
   );
-  let stderr = "";
-  proc.stderr!.on("data", (c: Buffer) => {
-    stderr += c.toString();
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: proc.stdout! });
-    rl.on("line", (l) => {
-      if (l.startsWith('{"ready"')) resolve(l);
-    });
-    proc.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${stderr}`)));
-    setTimeout(() => reject(new Error(`server not ready in 30 s: ${stderr}`)), 30_000).unref();
-  });
-  const ready = JSON.parse(line);
-  return { proc, url: ready.url, account: ready.account, exited };
 }
 
 async function call(url: string, key: string, method: string, p: string, body?: unknown) {
@@ -196,7 +160,7 @@ describe("crash safety", () => {
       `crash test: ${accepted.length} accepted before the kill, ${beforeRestart} at the relay then, ${duplicated.length} re-sent after the restart`,
     );
 
-    second.proc.kill("SIGTERM");
+    second.proc.kill("SIGKILL"); // done with it: no graceful drain to wait for
     await second.exited;
   }, 60_000);
   it("SIGKILL mid-dispatch of 2,000 messages: none lost, every status final, re-sends within the in-flight bound", async () => {
@@ -252,7 +216,7 @@ describe("crash safety", () => {
     expect(duplicated.length).toBeLessThanOrEqual(POOL);
     for (const list of duplicated) expect(new Set(list.map(messageIdOf)).size).toBe(1);
     console.log(`crash test (dispatch): ${atKill} of 2000 at the relay at the kill, ${duplicated.length} re-sent`);
-    second.proc.kill("SIGTERM");
+    second.proc.kill("SIGKILL"); // done with it: no graceful drain to wait for
     await second.exited;
   }, 90_000);
 });

@@ -12,9 +12,10 @@ afterAll(async () => {
 });
 
 function expectEnvelope(body: any, type: string) {
-  expect(Object.keys(body)).toEqual(["error"]);
+  expect(Object.keys(body)).toEqual(["error", "statusCode", "name", "message"]);
   expect(Object.keys(body.error).sort()).toEqual(["docs_url", "message", "type"]);
   expect(body.error.type).toBe(type);
+  expect(body).toMatchObject({ name: type, message: body.error.message, statusCode: expect.any(Number) });
   expect(body.error.docs_url).toBe(`https://mail.example.test/docs/errors/${type}`);
   expect(typeof body.error.message).toBe("string");
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -148,7 +149,8 @@ describe("health and OpenAPI", () => {
     expect(res.body.openapi).toMatch(/^3\./);
     expect(res.body.paths["/v1/api-keys"].post).toBeTruthy();
     expect(res.body.paths["/v1/api-keys"].post.responses["201"]).toBeTruthy();
-    expect(res.body.components.schemas.ErrorEnvelope.properties.error.required).toEqual(["type", "message", "docs_url"]);
+    expect(res.body.components.schemas.ErrorEnvelope.properties.error.$ref).toBe("#/components/schemas/Error");
+    expect(res.body.components.schemas.Error.required).toEqual(["type", "message", "docs_url"]);
     const errorRef = res.body.paths["/v1/api-keys"].post.responses["400"].content["application/json"].schema.$ref;
     expect(errorRef).toBe("#/components/schemas/ErrorEnvelope");
   });

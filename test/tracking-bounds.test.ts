@@ -144,4 +144,15 @@ describe("a pathological HTML body does not stall the process", () => {
       expect(slowest).toBeLessThan(LIMITS.healthMs);
     },
   );
+
+  it("records the connection's address, not one the client wrote into X-Forwarded-For", async () => {
+    const a = await sender();
+    const id = await sendViaApi(server, a.apiKey, { from: a.from, to: ["reader@example.org"], subject: "Where", html: "<p>hi</p>" });
+    await waitForStatus(id, ["delivered"]);
+    const pixel = pathOf(/src="([^"]*\/t\/o\/[^"]+)"/.exec(await renderedHtml(id))![1]);
+    await fetch(server.url + pixel, { headers: { "x-forwarded-for": "203.0.113.9", "user-agent": "probe/1" } });
+    await waitFor(async () => (await count(id, "email.opened")) === 1);
+    const opened = (await eventsFor(id)).find((e) => e.type === "email.opened");
+    expect(opened.data.open).toMatchObject({ ipAddress: "127.0.0.1", userAgent: "probe/1" });
+  });
 });

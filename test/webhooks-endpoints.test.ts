@@ -30,7 +30,7 @@ describe("webhook endpoints", () => {
       suspendedByPlan: false,
       autoDisabledAt: null,
     });
-    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await server.api("GET", "/v1/webhooks", { key: apiKey });
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(1);

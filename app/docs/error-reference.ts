@@ -29,7 +29,8 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
       `400: the body is not valid JSON, a required field is missing, a field has the wrong type or value, or a count limit is passed (more than ${MAX_RECIPIENTS} recipients, ${MAX_TAGS} tags, ${MAX_HEADERS} custom headers, ${MAX_BATCH_EMAILS} batch entries, or a search longer than ${MAX_SEARCH_CHARS} characters or ${MAX_SEARCH_TERMS} terms).`,
       `400: creating an API key while the account holds ${MAX_LIVE_KEYS} live ones; a webhook URL that is not https on port 443 or points at a private host; an empty or unknown event list; enabling a webhook endpoint the plan has suspended.`,
       "413: the request body, an attachment or the whole message is larger than the server allows (10 MiB by default).",
-      "409: DELETE /v1/emails/{id} on a message that has already been dispatched.",
+      "409: DELETE /v1/emails/{id} (or Resend's POST /v1/emails/{id}/cancel) on a message that has already been dispatched; PATCH /v1/emails/{id} (reschedule) on a message no longer scheduled.",
+      "400: a field of Resend's API that Posthaste cannot honour (for example template, topic_id, an attachment path, a domain region): the message names it.",
     ],
     action: [
       "Do not retry unchanged: the same request fails the same way.",

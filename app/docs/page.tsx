@@ -20,6 +20,17 @@ export default function DocsIndex() {
         </a>
         .
       </p>
+      <ul>
+        <li>
+          <Link href="/docs/api">API reference</Link>: every endpoint, schema and event payload.
+        </li>
+        <li>
+          <Link href="/docs/webhooks">Webhooks</Link>: payloads, retries and verifying signatures in Node and Python.
+        </li>
+        <li>
+          <Link href="/docs/resend">Migrating from Resend</Link>: what to change and what differs.
+        </li>
+      </ul>
       <h2>Quick start</h2>
       <pre>{`curl -X POST "$BASE_URL/v1/emails" \\
   -H "Authorization: Bearer $POSTHASTE_KEY" \\
@@ -27,7 +38,8 @@ export default function DocsIndex() {
   -d '{"from":"onboarding@posthaste.dev","to":"success@simulator.amazonses.com","subject":"Hello","text":"It works"}'`}</pre>
       <h2 id="errors">Errors</h2>
       <p>
-        Every error answers <code>{"{ error: { type, message, docs_url } }"}</code>. Each <code>type</code> has a page:
+        Every error answers <code>{"{ error: { type, message, docs_url }, statusCode, name, message }"}</code> (the top-level three repeat
+        the status, type and message where Resend&apos;s SDKs read them). Each <code>type</code> has a page:
       </p>
       <ul className="types">
         {ERROR_TYPES.map((type) => (

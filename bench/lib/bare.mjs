@@ -22,7 +22,9 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
-server.listen(0, "127.0.0.1", () => console.log(`READY ${JSON.stringify({ port: server.address().port })}`));
+server.listen(Number(process.env.BENCH_LISTEN_PORT ?? 0), "127.0.0.1", () =>
+  console.log(`READY ${JSON.stringify({ port: server.address().port })}`),
+);
 process.on("SIGTERM", () => {
   server.close();
   void sql.end().finally(() => process.exit(0));

@@ -119,7 +119,7 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
 }
 
 /** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
-function cpuSecondsOf(pid) {
+export function cpuSecondsOf(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -130,25 +130,18 @@ function cpuSecondsOf(pid) {
 }
 
 /**
- * A `window` for load(): the CPU the server process and the database's backends use while
- * the load is measured, so figures can be compared across machines and busy moments
- * (throughput on a shared machine swings with what else runs; CPU per request much less).
+ * A `window` for load(): the CPU the server (every process of `npm start`'s tree) and the
+ * database's backends use while the load is measured, so figures can be compared across
+ * machines and busy moments (throughput on a shared machine swings with what else runs;
+ * CPU per request much less). The counting is procs.mjs's, shared with bench/pipeline.mjs.
  */
 export function cpuWindow(serverPid, databaseName) {
-  const backends = async () => {
-    const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-    const rows = await admin`select pid from pg_stat_activity where datname = ${databaseName}`;
-    await admin.end();
-    return rows.map((r) => r.pid);
-  };
-  const total = (pids) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
   return async () => {
-    const pids = await backends();
-    const start = { server: cpuSecondsOf(serverPid), db: total(pids) };
+    const { cpuWindow: treeWindow } = await import("./procs.mjs"); // procs.mjs imports this module
+    const end = await treeWindow({ serverPid, databaseName });
     return async () => {
-      const server = cpuSecondsOf(serverPid);
-      if (server === null || start.server === null) return null;
-      return { server: server - start.server, db: total(pids) - start.db };
+      const { server, db } = await end();
+      return { server, db };
     };
   };
 }
@@ -202,7 +195,7 @@ export async function startBenchServer(url) {
   };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve) => {
     const probe = http.createServer().listen(0, "127.0.0.1", () => {
       const { port } = probe.address();
@@ -211,7 +204,7 @@ function freePort() {
   });
 }
 
-async function waitForHealth(port, exited) {
+export async function waitForHealth(port, exited) {
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -232,8 +225,11 @@ async function waitForHealth(port, exited) {
   throw new Error("npm start did not answer /api/health within 60 s");
 }
 
-/** An account made by the CLI (as an operator would) and a verified domain row for it. */
-async function benchAccount(url) {
+/**
+ * An account made by the CLI (as an operator would), with `env` naming its database, and a
+ * verified domain row written through `connect()` (a postgres.js client on that database).
+ */
+export async function cliAccount(env, connect) {
   const cli = spawnSync(
     process.execPath,
     [
@@ -248,14 +244,18 @@ async function benchAccount(url) {
       "--approved",
       "--json",
     ],
-    { env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url }, encoding: "utf8" },
+    { env: { ...process.env, ...BENCH_ENV, ...env }, encoding: "utf8" },
   );
   if (cli.status !== 0) throw new Error(`accounts create failed: ${cli.stderr}`);
   const { accountId, apiKey } = JSON.parse(cli.stdout.trim().split("\n").pop());
   const domain = `bench${Date.now().toString(36)}.example.com`;
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connect();
   await sql`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector)
     values (${crypto.randomUUID()}, ${accountId}, ${domain}, 'verified', 'sink', now(), '[]'::jsonb, '[]'::jsonb, 'posthaste')`;
   await sql.end();
   return { accountId, apiKey, from: `Bench <hello@${domain}>` };
+}
+
+function benchAccount(url) {
+  return cliAccount({ DATABASE_URL: url }, () => postgres(url, { max: 1, onnotice: () => {} }));
 }

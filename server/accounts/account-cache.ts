@@ -8,9 +8,10 @@ export type Account = typeof accounts.$inferSelect;
 /**
  * Accounts and authenticated keys are read on every request, so they are cached in
  * process. With PostgreSQL, every change is announced on a NOTIFY channel so every
- * instance (and a change made by the CLI) drops its copy at once. With PGlite there
- * is only one process and the cache is invalidated directly; the CLI talks through
- * the server's socket, so it announces changes the same way.
+ * instance (and a change made by the CLI) drops its copy at once. With PGlite, the CLI
+ * and the children of a multi-process server talk through the owner's socket, which
+ * carries no notifications: they write each change to cache_invalidations, and every
+ * server process tails that table.
  */
 const CHANNEL = "posthaste_invalidate";
 
@@ -34,7 +35,8 @@ function dropLocal(accountId: string): void {
 export function listenForInvalidations(): Promise<void> {
   state.listening ??= database().then(async (d) => {
     await d.listen(CHANNEL, dropLocal);
-    if (d.kind === "pglite") await tailInvalidationTable();
+    // The CLI and the children of a multi-process server write their changes to the table.
+    if (d.kind !== "postgres") await tailInvalidationTable();
   });
   return state.listening;
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { generateApiKey } from "../auth/api-key-format";
+import { isReservedAddress } from "../auth/reserved-addresses";
 import { database } from "../db/client";
 import { accounts } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
@@ -30,6 +31,8 @@ export async function createAccount(opts: {
   const parsed = parseAddress(opts.email);
   if (!parsed.ok) throw new AccountError(`"${opts.email}" is not a valid email address: it ${parsed.reason}`);
   const email = parsed.value.address;
+  // The platform's notice account is found by SYSTEM_SENDER: whoever held it would read every owner's notices.
+  if (isReservedAddress(email)) throw new AccountError(`${email} is one of the service's own sender addresses; use another`);
   const { rows } = await database();
   const id = newId();
   const key = generateApiKey();

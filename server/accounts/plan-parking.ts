@@ -5,6 +5,7 @@ import { database } from "../db/client";
 import { accounts, domains, webhookEndpoints } from "../db/schema";
 import { lockAccountDomains, lockAccountWebhooks } from "../db/locks";
 import { processShared } from "../lib/process-shared";
+import { log } from "../ops/log";
 
 /**
  * Plan parking: an account holds at most its plan's allowance of live domains and
@@ -169,7 +170,7 @@ function reconcileSoon(accountId: string): void {
         await applyPlanParking(accountId);
       } while (state.again);
     } catch (err) {
-      console.error(`parking: could not reconcile account ${accountId}`, err);
+      log().error({ err, accountId }, "parking: could not reconcile the account");
     } finally {
       running.delete(accountId);
     }

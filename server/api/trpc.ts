@@ -36,11 +36,29 @@ export type Meta = OpenApiMeta & {
   successStatus?: number;
   /** The body is a JSON array: /v1 hands it to the procedure as `{ [arrayBody]: body }`. */
   arrayBody?: string;
-  /** The path of the POST whose request body describes one array item, for the OpenAPI document. */
-  arrayItemsFrom?: string;
-  /** Error statuses the spec gives this endpoint beyond trpc-to-openapi's own (400, 401, 403, 404, 500), for the OpenAPI document. */
-  errorStatuses?: Record<number, string>;
+  /** What the OpenAPI document says of a /v1 operation beyond its schemas (server/http/openapi.ts). */
+  docs?: OperationDocs;
 };
+
+/** An HTTP status an error answer may carry. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502;
+
+export interface OperationDocs {
+  /**
+   * Why this operation answers each error status, beyond the ones every operation shares:
+   * 400, 401, 403; 404 with a path parameter; 413 with a request body. A status given
+   * here replaces the shared wording.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** The success body, as an example (checked against the response schema by the tests). */
+  example: unknown;
+  /** A request body, as an example. */
+  requestExample?: unknown;
+  /** The request body's schema is a named component under this name (batch entries refer to it). */
+  body?: string;
+  /** The operation honours an `Idempotency-Key` request header. */
+  idempotencyKey?: boolean;
+}
 
 const t = initTRPC
   .context<ApiContext>()

@@ -6,6 +6,7 @@ import { database } from "../db/client";
 import { readSignedPayload, signPayload } from "../lib/signed-token";
 import { sendOwnerNotice } from "../notices/send";
 import { authSettings } from "./settings";
+import { log } from "../ops/log";
 
 /**
  * Proof that a dashboard sign-up reads its mailbox. The link carries a signed, expiring
@@ -43,7 +44,7 @@ export async function sendVerificationEmail(owner: PendingOwner): Promise<void> 
   const url = verificationUrl(verificationToken(owner));
   // With the sink nothing leaves, and the platform account's mail has no dashboard: the
   // operator of a quick start finds the link in the log instead.
-  if (config().mailProvider === "sink") console.log(`sink: verification link for ${owner.email}: ${url}`);
+  if (config().mailProvider === "sink") log().info({ email: owner.email, url }, "sink: verification link (sink provider only)");
   await sendOwnerNotice(db, owner.accountId, {
     subject: "Confirm your email address for Posthaste",
     text: [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validationError } from "../errors";
 
 /** The shapes the API keys API answers with; the types are derived from them. */
 
@@ -6,20 +7,38 @@ import { z } from "zod";
 export const KEY_SCOPES = ["full", "send"] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
-export const ApiKey = z.object({
-  id: z.string(),
-  name: z.string(),
-  last4: z.string(),
-  scope: z.enum(KEY_SCOPES),
-  createdAt: z.number().int(),
-  lastUsedAt: z.number().int().nullable(),
-});
+/** Resend's names for the two scopes, accepted as `permission` on create. */
+export const KEY_PERMISSIONS = ["full_access", "sending_access"] as const;
+export type KeyPermission = (typeof KEY_PERMISSIONS)[number];
+const SCOPE_OF: Record<KeyPermission, KeyScope> = { full_access: "full", sending_access: "send" };
+
+/** The scope a create asks for: `scope`, or `permission` in Resend's words (default full); both must agree. */
+export function keyScope(scope: KeyScope | undefined, permission: KeyPermission | undefined): KeyScope {
+  const fromPermission = permission && SCOPE_OF[permission];
+  if (scope && fromPermission && scope !== fromPermission) {
+    throw validationError(`permission: ${permission} is scope ${fromPermission}, but scope is ${scope}`);
+  }
+  return scope ?? fromPermission ?? "full";
+}
+
+export const ApiKey = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    last4: z.string(),
+    scope: z.enum(KEY_SCOPES).meta({ id: "ApiKeyScope", description: "`full` reaches every endpoint; `send` only the two send endpoints" }),
+    createdAt: z.number().int(),
+    lastUsedAt: z.number().int().nullable(),
+  })
+  .meta({ id: "ApiKey", description: "A live key: never the plaintext or its hash" });
 export type ApiKey = z.infer<typeof ApiKey>;
 
-export const ApiKeyList = z.object({ data: z.array(ApiKey) });
+export const ApiKeyList = z.object({ data: z.array(ApiKey) }).meta({ id: "ApiKeyList" });
 
 /** The plaintext key: shown once, at creation. */
-export const CreatedApiKey = z.object({ key: z.string() });
+export const CreatedApiKey = z
+  .object({ key: z.string().meta({ description: "The plaintext key; it cannot be read back" }) })
+  .meta({ id: "CreatedApiKey" });
 
-export const ApiKeyRevoked = z.object({ id: z.string(), deleted: z.literal(true) });
+export const ApiKeyRevoked = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "RevokedApiKey" });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevoked>;

@@ -3,6 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { config } from "../config";
 import { clientIp } from "./client-ip";
 import { attemptSignIn } from "./sign-in";
+import { log } from "../ops/log";
 
 declare module "next-auth" {
   interface Session {
@@ -33,7 +34,7 @@ function authConfig(): NextAuthConfig {
     // A refused sign-in (wrong password, rate limit) is an answer to the user, not a server fault: don't log its stack.
     logger: {
       error(error) {
-        if (!(error instanceof CredentialsSignin)) console.error(error);
+        if (!(error instanceof CredentialsSignin)) log().error({ err: error }, "auth: error");
       },
     },
     providers: [

@@ -13,10 +13,12 @@ const current = processShared("database", () => ({ opening: null as Promise<Data
  * Kept through processShared so the custom server and Next's bundle share one connection pool
  * and, with PGlite, one owner of the data directory.
  */
-export function database(opts: { serveSocket?: boolean } = {}): Promise<Database> {
+export function database(opts: { serveSocket?: boolean; childOfPrimary?: boolean } = {}): Promise<Database> {
   if (!current.opening) {
     const cfg = config();
-    const opening = cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false });
+    const opening = cfg.databaseUrl
+      ? openPostgres(cfg.databaseUrl)
+      : openPglite(cfg.pgliteDir, { serveSocket: opts.serveSocket ?? false, childOfPrimary: opts.childOfPrimary });
     opening.catch(() => {
       if (current.opening === opening) current.opening = null;
     });

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
+import { config } from "../config";
 import { migratePglite } from "./migrate";
 import { exclusiveOfTransactions } from "./pglite-socket-proxy";
 import { postgresJs } from "./postgres";
@@ -11,6 +12,13 @@ import { resultRows } from "./rows";
 import * as schema from "./schema";
 import { pgliteSocketPath, prepareSocketFolder, withOwnerOnlyUmask } from "./socket-path";
 import type { Database, Db } from "./types";
+
+/**
+ * Connections of each child of a multi-process server to the primary's socket: enough that
+ * the engine always has the next exchange queued, few enough that one child cannot crowd
+ * the others out.
+ */
+const CHILD_CONNECTIONS = 4;
 
 function canConnect(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -26,16 +34,20 @@ function canConnect(socketPath: string): Promise<boolean> {
 /**
  * The embedded database in `dir`. When a server already serves it on its socket, talk
  * through that; with `serveSocket`, this process owns it and serves the socket itself.
+ * `childOfPrimary`: this process is a child of a multi-process server whose primary owns
+ * the database; it must already be served.
  */
-export async function openPglite(dir: string, opts: { serveSocket: boolean }): Promise<Database> {
+export async function openPglite(dir: string, opts: { serveSocket: boolean; childOfPrimary?: boolean }): Promise<Database> {
   const socketPath = pgliteSocketPath(dir);
   if (fs.existsSync(socketPath) && (await canConnect(socketPath))) {
     if (opts.serveSocket) {
       throw new Error(`another Posthaste process is serving the embedded database in ${dir}`);
     }
     // A server owns the data directory: talk to it through its socket.
-    return postgresJs(postgres({ path: socketPath, max: 1, onnotice: () => {} }), "pglite-socket");
+    const max = opts.childOfPrimary ? CHILD_CONNECTIONS : 1;
+    return postgresJs(postgres({ path: socketPath, max, onnotice: () => {} }), "pglite-socket");
   }
+  if (opts.childOfPrimary) throw new Error(`no Posthaste process is serving the embedded database in ${dir}`);
   fs.mkdirSync(dir, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const client: PGlite = await PGlite.create(dir);
@@ -47,7 +59,11 @@ export async function openPglite(dir: string, opts: { serveSocket: boolean }): P
     prepareSocketFolder(socketPath);
     fs.rmSync(socketPath, { force: true });
     const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-    const server = new PGLiteSocketServer({ db: exclusiveOfTransactions(client), path: socketPath, maxConnections: 16 });
+    const exclusive = exclusiveOfTransactions(client);
+    // Every child of a multi-process server keeps a few connections; the CLI and tools one each.
+    const maxConnections = config().processes * CHILD_CONNECTIONS + 16;
+    const server = new PGLiteSocketServer({ db: exclusive.db, path: socketPath, maxConnections });
+    exclusive.watch(server);
     await withOwnerOnlyUmask(() => server.start());
     socketServer = server;
   }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { config } from "../config";
@@ -22,6 +23,9 @@ export function postgresJs(client: postgres.Sql, kind: Database["kind"]): Promis
   });
 }
 
+/** This process's connections carry this name, so a metrics scrape can find them in pg_stat_activity. */
+export const applicationName = () => `posthaste ${os.hostname()}:${process.pid}`.slice(0, 63);
+
 export async function openPostgres(url: string): Promise<Database> {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -32,6 +36,10 @@ export async function openPostgres(url: string): Promise<Database> {
   // 10 (postgres.js's own default): PostgreSQL does its best work with a few busy
   // connections per core; on two cores, 20 cost a third more of its CPU per send than 8–10
   // in context switches (docs/benchmarks.md), and queueing in the pool is cheaper.
-  const client = postgres(url, { max: config().databasePoolSize, onnotice: () => {} });
+  const client = postgres(url, {
+    max: config().databasePoolSize,
+    onnotice: () => {},
+    connection: { application_name: applicationName() },
+  });
   return postgresJs(client, "postgres");
 }

@@ -191,8 +191,12 @@ export const emails = pgTable(
       .on(t.accountId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     index("emails_search_idx").using("gin", t.searchVector),
+    // Search reads older matches by time slice: this index ANDed with emails_search_idx keeps the
+    // heap reads to the slice's matches. Tiny, and nearly free to insert into (server/sending/search-window.ts).
+    index("emails_created_brin_idx").using("brin", t.createdAt).with({ autosummarize: true }),
+    // Per account: dispatch claims fairly between accounts (server/delivery/dispatch.ts).
     index("emails_dispatch_idx")
-      .on(t.nextAttemptAt)
+      .on(t.accountId, t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'scheduled', 'sending')`),
     // Partial: most messages never get a provider id, and each index entry is work on the send path.
     index("emails_provider_id_idx")
@@ -307,6 +311,8 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    // Retention deletes old webhook_events: their ON DELETE CASCADE looks deliveries up by event.
+    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
 
@@ -375,4 +381,13 @@ export const cacheInvalidations = pgTable("cache_invalidations", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   accountId: text("account_id").notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * How far the retention task (server/ops/retention.ts) has walked a table by id: every row
+ * up to `after` is done. Shared by every instance and run, so none walks it again.
+ */
+export const retentionCursors = pgTable("retention_cursors", {
+  name: text("name").primaryKey(),
+  after: text("after").notNull(),
 });

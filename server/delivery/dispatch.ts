@@ -20,6 +20,8 @@ import { simulatedOutcome } from "./simulator";
 import { applyHappenings, type Happening } from "./status";
 import { addTracking } from "./tracking-html";
 import { resultRows } from "../db/rows";
+import { dispatchLatency, providerErrors } from "../ops/metrics";
+import { log } from "../ops/log";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
@@ -29,21 +31,61 @@ type Outcome =
  * Claims due rows: queued and scheduled ones whose time has come, and 'sending' ones
  * whose lease ran out (a worker died mid-send; the re-send keeps the stored Message-ID).
  * SKIP LOCKED lets any number of workers and instances claim side by side.
+ *
+ * Fair between accounts: each account with due mail is a lane, and a claim takes the
+ * oldest due rows of each lane, an equal share of `limit` apiece, from the lanes that have
+ * waited longest. A backlog of one account (a big batch) then delays another account's
+ * message by about one claim, not by the whole backlog. The lanes are found by a skip scan
+ * over emails_dispatch_idx (account_id, next_attempt_at): one index probe per account
+ * with unfinished mail, whatever the backlog's size.
  */
 async function claim(db: Db, limit: number, leaseMs: number): Promise<{ id: string; prev: string }[]> {
   const result = await db.execute(sql`
-    with due as (
-      select id, status as prev from emails
-      where status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
+    with recursive lanes as (
+      (select account_id, next_attempt_at from emails
+       where status in ('queued', 'scheduled', 'sending')
+       order by account_id, next_attempt_at limit 1)
+      union all
+      select n.account_id, n.next_attempt_at from lanes l cross join lateral (
+        select account_id, next_attempt_at from emails
+        where status in ('queued', 'scheduled', 'sending') and account_id > l.account_id
+        order by account_id, next_attempt_at limit 1
+      ) n
+    ), due_lanes as (
+      select account_id from lanes where next_attempt_at <= now()
+      order by next_attempt_at limit ${limit}
+    ), share as (
+      select greatest(1, ${limit} / count(*))::int as n from due_lanes
+    ), due as (
+      select c.id, c.prev from due_lanes a cross join lateral (
+        select id, status as prev from emails
+        where account_id = a.account_id and status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()
+        order by next_attempt_at
+        limit (select n from share)
+        for update skip locked
+      ) c
     )
     update emails e
     set status = 'sending', next_attempt_at = now() + ${leaseMs} * interval '1 millisecond', attempts = e.attempts + 1
     from due where e.id = due.id
     returning e.id, due.prev`);
   return resultRows<{ id: string; prev: string }>(result);
+}
+
+/**
+ * The claimed rows in hand-off order: round robin over accounts, oldest first within each,
+ * so a lane's one message goes out first instead of after another lane's whole share.
+ */
+function interleaved(rows: EmailRow[]): EmailRow[] {
+  const lanes = new Map<string, EmailRow[]>();
+  for (const row of [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const lane = lanes.get(row.accountId);
+    if (lane) lane.push(row);
+    else lanes.set(row.accountId, [row]);
+  }
+  const out: EmailRow[] = [];
+  for (let i = 0; out.length < rows.length; i++) for (const lane of lanes.values()) if (i < lane.length) out.push(lane[i]);
+  return out;
 }
 
 /**
@@ -126,7 +168,7 @@ function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp", ref
  * messages handed over but not yet recorded can go twice after a crash: at most the
  * provider's `inFlight` per process (docs/operations.md).
  */
-export async function dispatchOnce(): Promise<number> {
+export async function dispatchOnce(stopping?: AbortSignal): Promise<number> {
   const settings = deliverySettings();
   const { db } = await database();
   const provider = mailProvider();
@@ -137,6 +179,10 @@ export async function dispatchOnce(): Promise<number> {
   // a crash cannot charge a message twice, let it leave uncharged, or lose the claim.
   const rows = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // Plain index scans only: they mark the dead entries each claim and outcome leave at the
+    // head of the queue's index as they pass; a bitmap scan would re-read them every claim
+    // until vacuum (see the webhook claim in server/webhooks/deliver.ts).
+    await tx.execute(sql`set local enable_bitmapscan = off`);
     const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
     const list = await tx
@@ -184,21 +230,40 @@ export async function dispatchOnce(): Promise<number> {
         refused.map((r) => ({ email: r.email, happenings: [{ type: "failed", error: r.error }], fromDispatch: true })),
       );
     }
-    return ready;
+    return interleaved(ready);
   });
-  for (const work of afterCommit) await work(db).catch((err) => console.error("delivery: post-charge bookkeeping failed", err));
+  for (const work of afterCommit) await work(db).catch((err) => log().error({ err }, "delivery: post-charge bookkeeping failed"));
   if (!rows.length) return refused.length;
 
   const recorder = outcomeRecorder(db, provider.name, settings.retrySchedule);
   // A hand-off started later could outlive the lease (deadline and grace: twice the send
   // timeout) and overlap lease recovery by another worker: such rows are left to it.
   const startBy = claimedAt + Math.max(settings.leaseMs - 2 * settings.sendTimeoutMs, settings.leaseMs / 2);
+  const unstarted: string[] = [];
   await mapLimit(rows, provider.inFlight, async (email) => {
     if (Date.now() > startBy) return;
-    await inHandOffSlot(provider.inFlight, async () => recorder.record(await deliver(db, provider, email)));
+    await inHandOffSlot(provider.inFlight, async () => {
+      if (stopping?.aborted) unstarted.push(email.id);
+      else await recorder.record(await deliver(db, provider, email));
+    });
   });
+  if (unstarted.length) await release(db, unstarted);
   if (recorder.hurt.size) await evaluateBreaker(db, [...recorder.hurt]);
   return rows.length + refused.length;
+}
+
+/**
+ * Claimed rows a stopping process will not hand over go back to the queue at once (not
+ * after their lease), due now, for another instance or the next start; the claim's try
+ * does not count. Charges and the queued timeline row of scheduled ones stand (taken once).
+ */
+async function release(db: Db, ids: string[]): Promise<void> {
+  await db.execute(sql`
+    update emails set status = 'queued', next_attempt_at = now(), attempts = greatest(attempts - 1, 0)
+    where status = 'sending' and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
 }
 
 /** What a hand-off's outcome means for the message: its happenings, or a retry time. */
@@ -219,8 +284,20 @@ function consequence(
   if (o.bounced) return { happenings: o.bounced.map(bouncedHappening) };
   const delay = retrySchedule[o.email.attempts - 1];
   if (o.permanent || delay === undefined) return { happenings: [{ type: "failed", error: o.error }] };
-  console.warn(`delivery: ${o.email.id} will be retried in ${delay}s: ${o.error}`);
+  log().warn({ emailId: o.email.id, retryInSeconds: delay, error: o.error }, "delivery: will be retried");
   return { retryAt: new Date(now.getTime() + delay * 1000), error: o.error };
+}
+
+/** Recorded outcomes in the metrics: latency of each acceptance, and each refusal's kind. */
+function observe(group: Outcome[], provider: Provider["name"], now: Date): void {
+  for (const o of group) {
+    if (o.ok) {
+      const due = o.email.scheduledAt ?? o.email.createdAt;
+      dispatchLatency.observe({ provider }, Math.max(0, now.getTime() - due.getTime()) / 1000);
+    } else {
+      providerErrors.inc({ provider, kind: o.bounced ? "bounced" : o.permanent ? "permanent" : "temporary" });
+    }
+  }
 }
 
 /** A recipient the provider refused: a hard bounce suppresses it; another refusal does not. */
@@ -244,15 +321,21 @@ function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: 
       if ("retryAt" in next) retry.push({ id: o.email.id, at: next.retryAt });
       else items.push({ email: o.email, happenings: next.happenings, fromDispatch: true });
     }
-    await db.transaction(async (tx) => {
-      await applyHappenings(tx, items, now);
-      for (const r of retry) {
-        await tx.execute(
-          sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`,
-        );
-      }
-    });
+    // The common case (sent, nothing to retry or suppress) is one statement, atomic by
+    // itself: no BEGIN and COMMIT round trips while the hand-off slots wait for it.
+    const suppresses = items.some((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained"));
+    if (!retry.length && !suppresses) await applyHappenings(db, items, now);
+    else
+      await db.transaction(async (tx) => {
+        await applyHappenings(tx, items, now);
+        for (const r of retry) {
+          await tx.execute(
+            sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`,
+          );
+        }
+      });
     for (const i of items) if (i.happenings.some((h) => h.type === "bounced" || h.type === "complained")) hurt.add(i.email.accountId);
+    observe(group, providerName, now);
   };
   const drain = async () => {
     writing = true;

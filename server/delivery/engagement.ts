@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { clientAddress } from "../auth/client-ip";
 import { database } from "../db/client";
 import { lockEngagement } from "../db/locks";
 import { rows } from "../db/rows";
@@ -28,7 +29,8 @@ export async function recordEngagement(emailId: string, kind: "opened" | "clicke
   const detail = {
     timestamp: at.toISOString(),
     userAgent: request.header("user-agent") ?? null,
-    ipAddress: (request.header("x-forwarded-for") ?? "").split(",")[0].trim() || null,
+    // The proxy-verified address, not whatever the client put first in X-Forwarded-For.
+    ipAddress: clientAddress(request.header),
   };
   return db.transaction(async (tx) => {
     await lockEngagement(tx, emailId);

@@ -9,6 +9,7 @@ import type { Mailbox } from "../lib/email-address";
 import { processShared } from "../lib/process-shared";
 import type { EmailRow } from "./mime";
 import { PermanentSendError } from "./refusal";
+import { log } from "../ops/log";
 
 export type DomainRow = typeof domains.$inferSelect;
 
@@ -84,7 +85,10 @@ function platformKey(domainName: string): DkimKey | null {
   if (platform) return { domainName, keySelector: platform.selector, privateKey: platform.privateKey };
   if (config().mailProvider !== "ses" && !warnedUnsigned.has(domainName)) {
     warnedUnsigned.add(domainName);
-    console.warn(`delivery: no DKIM key for platform sender domain ${domainName}; its mail goes unsigned (set PLATFORM_DKIM_PRIVATE_KEY)`);
+    log().warn(
+      { domain: domainName },
+      "delivery: no DKIM key for a platform sender domain; its mail goes unsigned (set PLATFORM_DKIM_PRIVATE_KEY)",
+    );
   }
   return null;
 }

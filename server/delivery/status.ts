@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emailEvents } from "../db/schema";
-import { recordEvents } from "../events/record";
+import type { emailEvents } from "../db/schema";
+import { eventRows, storeEventsSql, WEBHOOK_TASK } from "../events/record";
+import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
@@ -52,8 +53,9 @@ export function eventData(email: EmailRef, extra: Record<string, unknown> = {}):
 /**
  * Applies what happened to a set of messages in one go: the status (forward only),
  * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
- * event, and suppression of hard-bounced or complaining recipients. Run it in a
- * transaction so the status, timeline and events agree. `fromDispatch` rows are only
+ * event, and suppression of hard-bounced or complaining recipients. Status, timeline
+ * and events are one statement; when a bounce or complaint suppresses a recipient, run it
+ * in a transaction so the suppression agrees with them. `fromDispatch` rows are only
  * touched while still held by dispatch (status 'sending'), so a lease we lost to another
  * worker cannot be overwritten.
  */
@@ -114,7 +116,10 @@ export async function applyHappenings(
     );
   }
   if (!values.length) return;
-  const result = await tx.execute(sql`
+  // One statement: the status moves, and only for rows that moved (a lost lease changes
+  // nothing) the timeline rows, the events and the deliveries they owe are stored with it.
+  const parts: SQL[] = [
+    sql`moved as (
       update emails e set
         status = case when r.status is not null and ${rankSql(sql`r.status`)} > ${rankSql(sql`e.status`)} then r.status else e.status end,
         sent_at = coalesce(r.sent_at, e.sent_at),
@@ -123,12 +128,26 @@ export async function applyHappenings(
         next_attempt_at = case when r.from_dispatch then null else e.next_attempt_at end
       from (values ${sql.join(values, sql`, `)}) as r(id, status, sent_at, provider_id, error, from_dispatch)
       where e.id = r.id and (not r.from_dispatch or e.status = 'sending')
-      returning e.id`);
-  // Only rows we actually moved get timeline rows and events (a lost lease changes nothing).
-  const moved = new Set(resultRows<{ id: string }>(result).map((r) => r.id));
-  const keep = <T extends { emailId: string | null }>(list: T[]) => list.filter((x) => moved.has(x.emailId ?? ""));
-  const rows = keep(timeline);
-  if (rows.length) await tx.insert(emailEvents).values(rows);
-  for (const s of keep(suppressions)) await suppress(tx, s.accountId, s.address, s.reason);
-  await recordEvents(tx, keep(events));
+      returning e.id
+    )`,
+  ];
+  if (timeline.length) {
+    const rows = timeline.map(
+      (t) =>
+        sql`(${t.id}::text, ${t.emailId}::text, ${t.type}::text, ${(t.at as Date).toISOString()}::timestamptz, ${t.detail ?? null}::text, ${t.recipient ?? null}::text)`,
+    );
+    parts.push(sql`timeline as (
+      insert into email_events (id, email_id, type, at, detail, recipient)
+      select t.id, t.email_id, t.type, t.at, t.detail, t.recipient
+      from (values ${sql.join(rows, sql`, `)}) as t(id, email_id, type, at, detail, recipient)
+      where t.email_id in (select id from moved)
+    )`);
+  }
+  if (events.length) parts.push(storeEventsSql(eventRows(events).rows, sql`v.email_id in (select id from moved)`));
+  const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
+  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select m.id, ${owedSql} as owed from moved m`);
+  const rows = resultRows<{ id: string; owed: number }>(result);
+  const moved = new Set(rows.map((r) => r.id));
+  for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason);
+  if (Number(rows[0]?.owed ?? 0) > 0) wake(WEBHOOK_TASK);
 }

@@ -7,6 +7,7 @@ import { detectDnsHost, readRecords, ResolverFailure } from "./dns-check";
 import { parseDomainName } from "./names";
 import type { DnsRecord } from "./schemas";
 import { domainSettings } from "./settings";
+import { log } from "../ops/log";
 
 export type DomainRow = typeof domains.$inferSelect;
 
@@ -39,7 +40,7 @@ async function inspect(row: DomainRow): Promise<Inspection> {
     try {
       verified = (await getIdentity(row.name))?.verified ?? false;
     } catch (err) {
-      console.warn(`domains: SES could not be asked about ${row.name}: ${(err as Error).name ?? err}`);
+      log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: SES could not be asked about the domain");
       verified = null;
     }
   } else {
@@ -114,7 +115,7 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
     await invalidateAccount(row.accountId);
     if (updated.status === "failed" && row.provider === "ses") {
       await deleteIdentity(row.name).catch((err) =>
-        console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`),
+        log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: could not remove the SES identity"),
       );
     }
   }

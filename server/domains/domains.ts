@@ -17,6 +17,7 @@ import { assertNotReserved, parseDomainName } from "./names";
 import { ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
 import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
+import { log } from "../ops/log";
 
 export function domainView(row: DomainRow): Domain {
   const record = (r: DnsRecord): DnsRecord => ({
@@ -195,7 +196,7 @@ export async function removeDomain(accountId: string, id: string): Promise<Domai
       .limit(1);
     if (!other) {
       await deleteIdentity(row.name).catch((err) =>
-        console.warn(`domains: could not remove SES identity ${row.name}: ${(err as Error).name ?? err}`),
+        log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: could not remove the SES identity"),
       );
     }
   }

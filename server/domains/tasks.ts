@@ -5,6 +5,7 @@ import type { Task } from "../jobs/tasks";
 import { TASKS } from "../jobs/names";
 import { checkDomain, type DomainRow } from "./check";
 import { domainSettings } from "./settings";
+import { log } from "../ops/log";
 
 const BATCH = 10;
 /** A claimed domain is not due again for this long, so a crashed worker's claim lapses. */
@@ -35,7 +36,7 @@ async function runDue(status: "pending" | "verified", mode: "poll" | "health"): 
   await Promise.all(
     due.map((row) =>
       checkDomain(row, mode).catch((err) => {
-        console.error(`domains: ${mode} check of ${row.name} failed`, err);
+        log().error({ err, domain: row.name, mode }, "domains: check failed");
       }),
     ),
   );

@@ -3,6 +3,8 @@ import { stampClientIp } from "../auth/client-ip";
 import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
+import { log } from "../ops/log";
+import { logRequest, requestIdOf } from "./request-log";
 import { matchPublicRoute } from "./routes";
 import { readBody } from "./read-body";
 import { SECURITY_HEADERS } from "./security-headers";
@@ -37,6 +39,7 @@ async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Prom
   const method = req.method ?? "GET";
   const found = matchPublicRoute(method, (req.url ?? "/").split("?")[0]);
   if (!found) return false;
+  stampClientIp(req); // engagement events record the peer, which the route sees only through this header
   const body = await readBody(req, config().maxBodyBytes);
   if (!body.ok) {
     send(res, errorResponse(validationError("The request body is too large.", 413)), true);
@@ -53,6 +56,12 @@ async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Prom
 export function createHttpServer(nextHandler: NextHandler | null): http.Server {
   return http.createServer(async (req, res) => {
     const url = req.url ?? "/";
+    const startedAt = performance.now();
+    // Honoured or made here, echoed, and handed on (the /v1 core and Next read it from the headers).
+    const reqId = requestIdOf(headerOf(req)("x-request-id"));
+    req.headers["x-request-id"] = reqId;
+    res.setHeader("x-request-id", reqId);
+    res.once("close", () => logRequest(reqId, req.method ?? "GET", url, res.statusCode, startedAt));
     try {
       if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
         await serveV1(req, res);
@@ -68,7 +77,7 @@ export function createHttpServer(nextHandler: NextHandler | null): http.Server {
         send(res, unknownRouteResponse(req.method ?? "GET", url, req.headers.accept));
       }
     } catch (cause) {
-      console.error("http: unhandled error", cause);
+      log().error({ err: cause, reqId }, "http: unhandled error");
       if (!res.headersSent) send(res, errorResponse(toApiError(cause)));
       else res.destroy();
     }

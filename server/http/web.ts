@@ -2,6 +2,7 @@ import { config } from "../config";
 import { validationError } from "../errors";
 import { matchPublicRoute } from "./routes";
 import { readWebBody } from "./read-web-body";
+import { logRequest, requestIdOf } from "./request-log";
 import { errorResponse, handleV1, unknownRouteResponse, type V1Request, type V1Response } from "./v1";
 
 /**
@@ -11,28 +12,44 @@ import { errorResponse, handleV1, unknownRouteResponse, type V1Request, type V1R
  */
 const tooLarge = () => errorResponse(validationError(`The request body is larger than ${config().maxBodyBytes} bytes.`, 413));
 
-async function toV1Request(req: Request): Promise<V1Request | V1Response> {
+async function toV1Request(req: Request, reqId: string): Promise<V1Request | V1Response> {
   const body = await readWebBody(req, config().maxBodyBytes);
   if (!body.ok) return tooLarge();
   const url = new URL(req.url);
-  return { method: req.method, url: url.pathname + url.search, header: (name) => req.headers.get(name) ?? undefined, body: body.body };
+  const header = (name: string) => (name === "x-request-id" ? reqId : (req.headers.get(name) ?? undefined));
+  return { method: req.method, url: url.pathname + url.search, header, body: body.body };
 }
 
 function toResponse(res: V1Response): Response {
   return new Response(res.body, { status: res.status, headers: res.headers });
 }
 
-export async function serveV1FromWeb(req: Request): Promise<Response> {
-  const request = await toV1Request(req);
-  return toResponse("status" in request ? request : await handleV1(request));
+/** The request id echoed and the request's log line, as the node:http server does for its own. */
+async function logged(req: Request, serve: (reqId: string) => Promise<Response>): Promise<Response> {
+  const startedAt = performance.now();
+  const reqId = requestIdOf(req.headers.get("x-request-id"));
+  const response = await serve(reqId);
+  response.headers.set("x-request-id", reqId);
+  const url = new URL(req.url);
+  logRequest(reqId, req.method, url.pathname, response.status, startedAt);
+  return response;
 }
 
-export async function servePublicRouteFromWeb(req: Request): Promise<Response> {
-  const request = await toV1Request(req);
-  if ("status" in request) return toResponse(request);
-  const found = matchPublicRoute(request.method, request.url.split("?")[0]);
-  if (!found) return serveUnknownRouteFromWeb(req);
-  return toResponse(await found.route.handle(request, found.match));
+export function serveV1FromWeb(req: Request): Promise<Response> {
+  return logged(req, async (reqId) => {
+    const request = await toV1Request(req, reqId);
+    return toResponse("status" in request ? request : await handleV1(request));
+  });
+}
+
+export function servePublicRouteFromWeb(req: Request): Promise<Response> {
+  return logged(req, async (reqId) => {
+    const request = await toV1Request(req, reqId);
+    if ("status" in request) return toResponse(request);
+    const found = matchPublicRoute(request.method, request.url.split("?")[0]);
+    if (!found) return serveUnknownRouteFromWeb(req);
+    return toResponse(await found.route.handle(request, found.match));
+  });
 }
 
 /**

@@ -4,4 +4,5 @@ export const TASKS = {
   webhookDelivery: "webhook-delivery",
   domainPoll: "domain-poll",
   domainHealth: "domain-health",
+  retention: "retention",
 } as const;

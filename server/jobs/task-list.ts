@@ -1,6 +1,8 @@
 import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
+import { retentionTask } from "../ops/retention";
+import { searchSummaryTask } from "../sending/search-summary";
 import { webhookDeliveryTask } from "../webhooks/deliver";
 import type { Task } from "./tasks";
 
@@ -9,5 +11,5 @@ import type { Task } from "./tasks";
  * whichever driver runs (embedded loops or Inngest functions) takes them from here.
  */
 export function allTasks(): Task[] {
-  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask];
+  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask, retentionTask, searchSummaryTask];
 }

@@ -1,4 +1,5 @@
 import { processShared } from "../lib/process-shared";
+import { log } from "../ops/log";
 
 /**
  * Background work is a set of named tasks. Each task drains a durable queue kept in
@@ -8,10 +9,15 @@ import { processShared } from "../lib/process-shared";
  */
 export interface Task {
   name: string;
-  /** Claims and processes one batch of due work; returns how many items it handled. */
-  runOnce(): Promise<number>;
+  /**
+   * Claims and processes one batch of due work; returns how many items it handled. Once
+   * `stopping` is aborted (graceful shutdown) it finishes what it started and starts nothing more.
+   */
+  runOnce(stopping?: AbortSignal): Promise<number>;
   /** How often to look when nothing woke it, in ms. */
   idleIntervalMs: number;
+  /** After a wake-up, how long the embedded driver lets more work gather before a run (ms). */
+  gatherMs?: number;
   /** How many loops the embedded driver runs in parallel. */
   concurrency?: number;
   /** Inngest cron for the sweep (defaults to every minute). */
@@ -22,10 +28,15 @@ export interface Task {
 type Signals = { wakers: Map<string, () => void>; remote: ((name: string) => Promise<void>) | null };
 const registry = processShared<Signals>("taskSignals", () => ({ wakers: new Map(), remote: null }));
 
-/** New work for a task: wake its embedded loop now, or send the Inngest event. */
+/** New work for a task: wake its embedded loop now, or signal whoever runs it elsewhere (Inngest, worker processes). */
 export function wake(name: string): void {
   registry.wakers.get(name)?.();
-  if (registry.remote) void registry.remote(name).catch((err) => console.error(`jobs: could not signal ${name}`, err));
+  if (registry.remote) void registry.remote(name).catch((err) => log().error({ err, task: name }, "jobs: could not signal the task"));
+}
+
+/** Another process announced new work for a task: wake this process's loops only. */
+export function wakeLocal(name: string): void {
+  registry.wakers.get(name)?.();
 }
 
 export function setWaker(name: string, waker: (() => void) | null): void {

@@ -4,6 +4,7 @@ import { processShared } from "../lib/process-shared";
 import { dayPeriod, monthPeriod } from "../lib/time";
 import { SANDBOX_PER_DAY } from "./constants";
 import type { SendLimits } from "./limits";
+import { log } from "../ops/log";
 
 /**
  * Usage counters (usage_counters: one month row and one UTC-day row per account). They
@@ -105,7 +106,7 @@ export function countLater(c: Charge): void {
   } else {
     pending.set(key, { ...c, at: new Date() });
   }
-  flush.timer ??= setTimeout(() => void flushCounters().catch((err) => console.error("usage: could not write counters", err)), 1000);
+  flush.timer ??= setTimeout(() => void flushCounters().catch((err) => log().error({ err }, "usage: could not write counters")), 1000);
   flush.timer.unref?.();
 }
 

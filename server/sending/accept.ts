@@ -117,12 +117,19 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
   }
 }
 
+/** A strict batch's refusal: the failing entry's error, named by its index. */
+function strictFailure(index: number, error: ErrorObject, status: number): ApiError {
+  return new ApiError(error.type, status, `emails[${index}]: ${error.message}`);
+}
+
 /**
  * POST /v1/emails/batch: every entry validated and ruled on independently (its failure
  * is its own `{ error }`); the valid ones are stored together in one statement. Limits
- * (quota, day caps, rate) apply to the request as a whole.
+ * (quota, day caps, rate) apply to the request as a whole. `strict` (Resend's
+ * `x-batch-validation: strict`) makes the first entry that fails validation or the
+ * account rules the whole request's error, before anything is stored.
  */
-export async function sendBatch(account: Account, entries: unknown[]): Promise<BatchResult> {
+export async function sendBatch(account: Account, entries: unknown[], opts: { strict?: boolean } = {}): Promise<BatchResult> {
   const domains = await accountDomains(account.id);
   const d = await database();
   // Whatever an entry holds, its check ends as that entry's own error, never the batch's.
@@ -137,6 +144,10 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<B
       return toApiError(err).toObject();
     }
   });
+  if (opts.strict) {
+    const i = drafts.findIndex((draft) => "type" in draft);
+    if (i >= 0) throw strictFailure(i, drafts[i] as ErrorObject, 400);
+  }
   const keys = [...new Set(drafts.flatMap((draft) => ("type" in draft || !draft.idempotencyKey ? [] : [draft.idempotencyKey])))];
   attempts: for (let attempt = 1; ; attempt++) {
     const now = new Date();
@@ -162,6 +173,7 @@ export async function sendBatch(account: Account, entries: unknown[]): Promise<B
       try {
         return prepare(account, domains, draft, now);
       } catch (err) {
+        if (opts.strict) throw strictFailure(i, toApiError(err).toObject(), toApiError(err).status);
         data[i] = { error: toApiError(err).toObject() };
         return null;
       }

@@ -8,7 +8,8 @@ import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
 import type { EmailListItem, EmailPage, ListStatus } from "./schemas";
-import { preparedRows, unjittedRows } from "./statement";
+import { newerFirst, newestMatches, type Match } from "./search-window";
+import { genericPlans, preparedRows } from "./statement";
 
 /**
  * List cursors: `t` is a keyset position in the newest-first list; `r` a search position:
@@ -49,55 +50,69 @@ function decodeListCursor<K extends Cursor["k"]>(value: string, kind: K): Extrac
  */
 export const searchWindow = (): number => config().search.window;
 
-/**
- * How a window is found: the newest SCAN_FACTOR × window messages are read in time order
- * first; a term common enough to fill the window there costs no more than that. Rarer
- * terms go through the full-text index, where they have few matches (at most one in
- * SCAN_FACTOR messages). The planner cannot make this choice itself: it does not know how
- * recent the matches are and misjudges words missing from its statistics.
- */
-const SCAN_FACTOR = 200;
-
-/**
- * A term the planner's statistics put at no more than this many messages in the whole
- * table skips the time-order scan: the full-text index finds its few matches in a few
- * milliseconds, where reading SCAN_FACTOR × window messages to learn that they hold
- * none took 15–30 ms (an address searched for, a rare word). The estimate is what limits
- * the index's own cost; a word the statistics do not list is put below their rarest one.
- * SEARCH_RARE_MATCHES changes it (-1: always scan first; tests run both ways).
- */
-const rareMatches = (): number => config().search.rareMatches;
-
-/** The planner's estimate of the messages (all accounts) a tsquery matches. */
-async function estimatedMatches(query: string): Promise<number> {
-  const d = await database();
-  const [row] = await d.rows<{ "QUERY PLAN": unknown }>(
-    sql`explain (format json) select 1 from emails where search_vector @@ to_tsquery('simple', ${query})`,
-  );
-  const plan = row?.["QUERY PLAN"];
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan?: { "Plan Rows"?: number } }[];
-  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? Infinity);
-}
-
 // The indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): ordering must say so to use them.
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
 
+/** A list request: our keyset `cursor`, or Resend's `after` / `before` (an email id). */
+export interface ListOptions {
+  limit: number;
+  cursor?: string;
+  after?: string;
+  before?: string;
+  status?: ListStatus;
+  search?: string;
+}
+
+/** The (created_at, id) position of an email named by `after` or `before`; 400 naming the field when there is none. */
+async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<{ us: string; id: string }> {
+  const [row] = isUuid(id)
+    ? await preparedRows<{ us: string }>(
+        await database(),
+        sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from emails where id = ${id} and account_id = ${accountId}`,
+      )
+    : [];
+  if (!row) throw validationError(`${field}: no email with id ${JSON.stringify(id)} in this account`);
+  return { us: row.us, id };
+}
+
 /**
  * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
- * by relevance over the full-text index of subject, from and recipients. Keyset cursors.
+ * by relevance over the full-text index of subject, from and recipients. Keyset cursors;
+ * Resend's `after` starts below an email, `before` reads the page just above one (hasMore
+ * then says whether newer emails remain, and nextCursor is null: cursors only go older).
  */
-export async function listEmails(
-  accountId: string,
-  opts: { limit: number; cursor?: string; status?: ListStatus; search?: string },
-): Promise<EmailPage> {
-  if (opts.search !== undefined && opts.search.trim() !== "") return searchEmails(accountId, { ...opts, search: opts.search });
+export async function listEmails(accountId: string, opts: ListOptions): Promise<EmailPage> {
+  const given = (["cursor", "after", "before"] as const).filter((k) => opts[k] !== undefined);
+  if (given.length > 1) throw validationError(`${given[1]}: give one of cursor, after and before`);
+  const searching = opts.search !== undefined && opts.search.trim() !== "";
+  if (searching && (opts.after !== undefined || opts.before !== undefined)) {
+    throw validationError(
+      `${opts.after !== undefined ? "after" : "before"}: not with search (results come in relevance order); use cursor`,
+    );
+  }
+  const page = searching ? await searchEmails(accountId, { ...opts, search: opts.search! }) : await timeOrdered(accountId, opts);
+  return { ...page, has_more: page.hasMore };
+}
+
+async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<EmailPage, "has_more">> {
   const d = await database();
   const take = opts.limit + 1;
-  const c = opts.cursor ? decodeListCursor(opts.cursor, "t") : null;
-  const after = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
-  const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${after}
-    order by created_at desc nulls last, id desc nulls last limit ${take})`;
+  const c = opts.cursor
+    ? decodeListCursor(opts.cursor, "t")
+    : opts.after !== undefined
+      ? await positionOf(accountId, "after", opts.after)
+      : null;
+  const upward = opts.before !== undefined ? await positionOf(accountId, "before", opts.before) : null;
+  const bound = c
+    ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})`
+    : upward
+      ? sql`and (created_at, id) > (${at(upward.us)}, ${upward.id})`
+      : sql``;
+  // Upward is the index read backwards: ascending with nulls first, or the index is not used.
+  const dir = upward ? sql`asc nulls first` : sql`desc nulls last`;
+  const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${bound}
+    order by created_at ${dir}, id ${dir} limit ${take})`;
   // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
   const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
   const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
@@ -105,69 +120,45 @@ export async function listEmails(
     d,
     parts.length === 1
       ? parts[0]
-      : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at desc, id desc limit ${take}`,
+      : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at ${dir}, id ${dir} limit ${take}`,
   );
   const hasMore = rows.length > opts.limit;
   const page = rows.slice(0, opts.limit);
+  if (upward) return { data: page.reverse().map(toListItem), hasMore, nextCursor: null };
   const last = page[page.length - 1];
   const nextCursor = hasMore && last ? encodeListCursor({ k: "t", us: String(last.us), id: last.id as string }) : null;
   return { data: page.map(toListItem), hasMore, nextCursor };
 }
 
+/** (rank, position) descending: the order of a page within its window. */
+const byRelevance = (a: Match, b: Match): number => (a.rank !== b.rank ? (a.rank < b.rank ? 1 : -1) : newerFirst(a, b));
+
 /** The search side of GET /v1/emails: relevance order within windows of the newest matches (searchWindow()). */
 async function searchEmails(
   accountId: string,
   opts: { limit: number; cursor?: string; status?: ListStatus; search: string },
-): Promise<EmailPage> {
-  const d = await database();
-  const take = opts.limit + 1;
+): Promise<Omit<EmailPage, "has_more">> {
   const query = searchQuery(opts.search);
   if (query === null) return { data: [], hasMore: false, nextCursor: null };
   const c = opts.cursor ? decodeListCursor(opts.cursor, "r") : null;
-  const q = sql`to_tsquery('simple', ${query})`;
   const window = searchWindow();
-  const scan = (await estimatedMatches(query)) <= rareMatches() ? 0 : window * SCAN_FACTOR;
-  const bound = c?.w ? sql`and (created_at, id) < (${at(c.w.us)}, ${c.w.id})` : sql``;
-  const status = opts.status ? sql`and status = ${opts.status}` : sql``;
-  const order = sql`order by created_at desc nulls last, id desc nulls last`;
-  const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags, search_vector`;
-  // Not prepared: a generic plan would fix one strategy for every term.
-  const rows0 = await unjittedRows<Record<string, unknown>>(
-    d,
-    sql`
-    with recent as (
-      select * from (select ${fields} from emails where account_id = ${accountId} ${bound} ${order} limit ${scan}) s
-      where search_vector @@ ${q} ${status} ${order} limit ${window}
-    ), indexed as materialized (
-      select ${fields} from emails
-      where (select count(*) from recent) < ${window} and account_id = ${accountId} and search_vector @@ ${q} ${status} ${bound}
-    ), cand as (
-      select * from recent where (select count(*) from recent) = ${window}
-      union all (select * from indexed ${order} limit ${window})
-    ), ranked as (
-      select id, status, "from", "to", subject, created_at, sent_at, tags,
-        (extract(epoch from created_at) * 1000000)::bigint::text as us, ts_rank(search_vector, ${q})::float8 as rank from cand
-    ), win as (
-      select count(*)::int as n, min(us::bigint)::text as bottom_us from ranked
-    )
-    select win.n, win.bottom_us, (select min(id) from ranked where us = win.bottom_us) as bottom_id, r.*
-    from win left join lateral (
-      select * from ranked
-      ${c?.p ? sql`where (rank, created_at, id) < (${c.p.rank}::float8, ${at(c.p.us)}, ${c.p.id})` : sql``}
-      order by rank desc, created_at desc, id desc limit ${take}
-    ) r on true`,
+  const d = await database();
+  const matches = await genericPlans(d, (rows) =>
+    newestMatches(rows, { accountId, query, status: opts.status, below: c?.w ?? null, window }),
   );
-  const head = rows0[0];
-  const rows = rows0.filter((r) => r.id !== null);
-  const hasMore = rows.length > opts.limit;
-  const page = rows.slice(0, opts.limit);
+  const shown = c?.p ?? null;
+  // The rest of the window after the last row shown (that row's rank and position).
+  const ranked = matches.sort(byRelevance).filter((m) => !shown || byRelevance(m, { ...m, ...shown }) > 0);
+  const hasMore = ranked.length > opts.limit;
+  const page = ranked.slice(0, opts.limit);
   const last = page[page.length - 1];
   // A full window may have older matches behind it: continue with the next window.
+  const bottom = matches.length === window ? [...matches].sort(newerFirst)[window - 1] : null;
   const nextCursor: Cursor | null =
     hasMore && last
-      ? { k: "r", w: c?.w ?? null, p: { rank: Number(last.rank), us: String(last.us), id: last.id as string } }
-      : Number(head.n) === window
-        ? { k: "r", w: { us: String(head.bottom_us), id: head.bottom_id as string }, p: null }
+      ? { k: "r", w: c?.w ?? null, p: { rank: last.rank, us: last.us, id: last.id } }
+      : bottom
+        ? { k: "r", w: { us: bottom.us, id: bottom.id }, p: null }
         : null;
   return { data: page.map(toListItem), hasMore: nextCursor !== null, nextCursor: nextCursor && encodeListCursor(nextCursor) };
 }

@@ -1,2 +1,4 @@
+import type { ListStatus } from "./schemas";
+
 /** `sending` is internal (mid-dispatch) and is `queued` on every public surface. */
-export const publicStatus = (status: string): string => (status === "sending" ? "queued" : status);
+export const publicStatus = (status: string): ListStatus => (status === "sending" ? "queued" : status) as ListStatus;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseScheduledAt, SCHEDULE_NOW_WINDOW_MS } from "./request";
 
 const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
-const refused = (value: string | number) => {
+const refused = (value: string | number, natural = false) => {
   try {
-    parseScheduledAt(value, NOW);
+    parseScheduledAt(value, NOW, { natural });
   } catch (err) {
     return err as { type: string; status: number; message: string };
   }
@@ -35,7 +35,7 @@ describe("parseScheduledAt", () => {
   });
 
   it.each([
-    ["a loose form Date.parse would take", "Jan 16 2030"],
+    ["a phrase (scheduledAt takes the reference's two forms)", "tomorrow"],
     ["a day the calendar does not have", "2030-02-30T10:00:00Z"],
     ["month 13", "2030-13-01"],
     ["a time without a date", "10:00"],
@@ -48,6 +48,23 @@ describe("parseScheduledAt", () => {
     const err = refused(value);
     expect(err).toMatchObject({ type: "validation_error", status: 400 });
     expect(err.message).toMatch(/^scheduledAt: /);
+  });
+
+  it("reads natural-language phrases in UTC when asked (Resend's scheduled_at)", () => {
+    const natural = { natural: true };
+    expect(parseScheduledAt("in 1 hour", NOW, natural)).toEqual(new Date(NOW + 3600_000));
+    expect(parseScheduledAt("tomorrow at 9am", NOW, natural)).toEqual(new Date(Date.UTC(2030, 0, 16, 9)));
+    expect(parseScheduledAt("Jan 16 2030 10:30", NOW, natural)).toEqual(new Date(Date.UTC(2030, 0, 16, 10, 30)));
+    expect(parseScheduledAt("2030-01-15T13:00Z", NOW, natural)).toEqual(new Date(NOW + 3600_000));
+  });
+
+  it.each([
+    ["a phrase chrono does not read", "whenever"],
+    ["a phrase naming two times", "in 1 hour or 2"],
+    ["a phrase in the past", "yesterday"],
+    ["a time without a date or words", "10:00"],
+  ])("refuses %s even as a phrase", (_what, value) => {
+    expect(refused(value, true)).toMatchObject({ type: "validation_error", status: 400 });
   });
 
   it("accepts 29 February only in a leap year", () => {

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { notSupported } from "../api/schemas";
 import { reservedHeader } from "./reserved-headers";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
+import { parseNaturalTime } from "./natural-time";
 import { MAX_HEADERS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_RECIPIENTS, MAX_SUBJECT_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "../limits/constants";
 
 /** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
@@ -66,6 +68,9 @@ export const sendRequestSchema = z
             ),
           contentType: z.string().min(1).max(255).nullish(),
           content_type: z.string().min(1).max(255).nullish(),
+          path: notSupported("attachments are sent as base64 content"),
+          content_id: notSupported("inline (cid:) attachments"),
+          contentId: notSupported("inline (cid:) attachments"),
         }),
       )
       .nullish(),
@@ -87,10 +92,16 @@ export const sendRequestSchema = z
       .nullish(),
     idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
     idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
-    scheduledAt: z.union([z.string(), z.number().int()]).nullish(),
-    scheduled_at: z.union([z.string(), z.number().int()]).nullish(),
+    scheduledAt: z.union([z.string(), z.number().int()]).nullish().describe("ISO 8601 or Unix ms"),
+    scheduled_at: z
+      .union([z.string(), z.number().int()])
+      .nullish()
+      .describe('Resend\'s name: ISO 8601, Unix ms, or a phrase such as "in 1 hour" or "tomorrow at 9am" (UTC)'),
     // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
     bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
+    template: notSupported("stored templates; send html or text"),
+    topic_id: notSupported("topics"),
+    topicId: notSupported("topics"),
   })
   .superRefine((v, ctx) => {
     const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
@@ -137,10 +148,24 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
   return d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-/** ISO 8601 or Unix ms; past (before 1970 too) or within a few seconds of now means now (null). */
-export function parseScheduledAt(value: string | number | null | undefined, now = Date.now()): Date | null {
+/**
+ * ISO 8601 or Unix ms; a past time (before 1970 too) or one within a few seconds of now
+ * means now (null), as the reference says. With `natural` (Resend's `scheduled_at`, and
+ * only there: our `scheduledAt` keeps the reference's two forms) a natural-language phrase
+ * is read too (natural-time.ts); one that lands in the past ("yesterday") is a mistake,
+ * not a request to send now, and is 400.
+ */
+export function parseScheduledAt(
+  value: string | number | null | undefined,
+  now = Date.now(),
+  opts: { natural?: boolean; field?: string } = {},
+): Date | null {
   if (value == null) return null;
-  const invalid = () => validationError("scheduledAt: must be an ISO 8601 date-time or Unix milliseconds");
+  const field = opts.field ?? "scheduledAt";
+  const forms = opts.natural
+    ? 'an ISO 8601 date-time, Unix milliseconds or a phrase such as "in 1 hour"'
+    : "an ISO 8601 date-time or Unix milliseconds";
+  const invalid = (why = `must be ${forms}`) => validationError(`${field}: ${why}`);
   let at: number;
   const text = typeof value === "string" ? value.trim() : "";
   if (typeof value === "number") {
@@ -148,13 +173,29 @@ export function parseScheduledAt(value: string | number | null | undefined, now 
   } else if (/^-?\d+$/.test(text)) {
     at = Number(text);
   } else {
-    // Date.parse would accept loose forms; ISO 8601 only.
+    // Date.parse would accept loose forms: ISO 8601, or (natural) a whole phrase with words in it.
     const m = ISO_8601.exec(text);
-    if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid();
-    at = Date.parse(text);
+    if (m) {
+      if (!isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid();
+      at = Date.parse(text);
+    } else {
+      // Digits and punctuation alone ("10:00", "2030-1-16") are a date-time mistyped, not a phrase.
+      if (!opts.natural || !/[a-z]/i.test(text)) throw invalid();
+      const natural = parseNaturalTime(text, now);
+      if (natural === null) throw invalid();
+      if (natural < now) throw invalid(`"${text}" is in the past`);
+      at = natural;
+    }
   }
   if (!Number.isFinite(at) || at > 8.64e15) throw invalid();
   return at - now <= SCHEDULE_NOW_WINDOW_MS ? null : new Date(at);
+}
+
+/** A send's or a reschedule's time from either name: ours as the reference has it, Resend's with phrases. */
+export function scheduledAtOf(input: { scheduledAt?: string | number | null; scheduled_at?: string | number | null }, now = Date.now()) {
+  return input.scheduledAt != null
+    ? parseScheduledAt(input.scheduledAt, now)
+    : parseScheduledAt(input.scheduled_at, now, { natural: true, field: "scheduled_at" });
 }
 
 /**
@@ -193,7 +234,7 @@ export function toDraft(input: SendRequest, idempotencyHeader?: string | null): 
     tags: input.tags ?? [],
     headers: input.headers ?? {},
     idempotencyKey: key,
-    scheduledAt: parseScheduledAt(input.scheduledAt ?? input.scheduled_at),
+    scheduledAt: scheduledAtOf(input),
     bulk: input.bulk ?? false,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ErrorObjectSchema } from "../errors";
 
 /** The shapes the emails API answers with; the types are derived from them. */
 
@@ -20,25 +21,51 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const LIST_STATUSES = ["scheduled", "queued", "sent", "delivered", "bounced", "complained", "failed", "canceled"] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 
-export const Tag = z.object({ name: z.string(), value: z.string() });
+/** A status as every public surface reports it. */
+export const EmailStatusSchema = z.enum(LIST_STATUSES).meta({
+  id: "EmailStatus",
+  description:
+    "A message's state. `scheduled` waits for its time; mid-dispatch messages read as `queued`; `canceled` was cancelled while scheduled.",
+});
+
+export const Tag = z
+  .object({ name: z.string(), value: z.string() })
+  .meta({ id: "Tag", description: "A name/value pair kept with the message and echoed in its events" });
 export type Tag = z.infer<typeof Tag>;
 
-export const TimelineEntry = z.object({ type: z.string(), at: z.number().int(), detail: z.string().nullable() });
+export const TimelineEntry = z
+  .object({
+    type: z.string().meta({
+      description: "queued, scheduled, sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled",
+    }),
+    at: z.number().int().meta({ description: "Unix ms" }),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: "TimelineEntry", description: "One step in a message's life, oldest first" });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
-export const EmailListItem = z.object({
-  id: z.string(),
-  status: z.string(),
-  from: z.string(),
-  to: z.array(z.string()),
-  subject: z.string(),
-  createdAt: z.number().int(),
-  sentAt: z.number().int().nullable(),
-  tags: z.array(Tag),
-});
+export const EmailListItem = z
+  .object({
+    id: z.string(),
+    status: EmailStatusSchema,
+    from: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    createdAt: z.number().int(),
+    sentAt: z.number().int().nullable(),
+    tags: z.array(Tag),
+  })
+  .meta({ id: "EmailListItem", description: "A message as the list shows it" });
 export type EmailListItem = z.infer<typeof EmailListItem>;
 
-export const EmailPage = z.object({ data: z.array(EmailListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() });
+/** `has_more` repeats hasMore under Resend's name (its SDKs page on it). */
+export const EmailPage = z
+  .object({ data: z.array(EmailListItem), hasMore: z.boolean(), nextCursor: z.string().nullable(), has_more: z.boolean() })
+  .meta({
+    id: "EmailList",
+    description:
+      "One page; follow `nextCursor` until it is null (a page may be empty while `hasMore` is true); `has_more` repeats `hasMore` for Resend's SDKs",
+  });
 export type EmailPage = z.infer<typeof EmailPage>;
 
 /** GET /v1/emails/{id}: the list item plus the spec's EmailStatus fields and DESIGN's additions. */
@@ -50,23 +77,31 @@ export const EmailDetail = EmailListItem.extend({
   replyTo: z.array(z.string()),
   scheduledAt: z.number().int().nullable(),
   timeline: z.array(TimelineEntry),
-});
+}).meta({ id: "Email", description: "A message with its delivery timeline (the reference's EmailStatus and more)" });
 export type EmailDetail = z.infer<typeof EmailDetail>;
 
-export const SendResult = z.object({ id: z.string() });
+export const SendResult = z.object({ id: z.string() }).meta({ id: "SentEmail", description: "The accepted message's id" });
 export type SendResult = z.infer<typeof SendResult>;
 
-const ErrorObject = z.object({ type: z.string(), message: z.string(), docs_url: z.string() });
-
 /** One batch entry's outcome: its id, or its own error. */
-export const BatchEntry = z.union([SendResult, z.object({ error: ErrorObject })]);
+export const BatchEntry = z
+  .union([SendResult, z.object({ error: ErrorObjectSchema }).meta({ id: "BatchEntryError", description: "This entry was refused" })])
+  .meta({ id: "BatchEntry", description: "One entry's outcome, in input order" });
 export type BatchEntry = z.infer<typeof BatchEntry>;
 
-export const BatchResult = z.object({
-  data: z.array(BatchEntry),
-  summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
-});
+export const BatchResult = z
+  .object({
+    data: z.array(BatchEntry),
+    summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
+  })
+  .meta({ id: "BatchResult", description: "Per-entry outcomes; a refused entry never changes the HTTP status, so read `summary.failed`" });
 export type BatchResult = z.infer<typeof BatchResult>;
 
-export const CancelResult = z.object({ id: z.string(), canceled: z.boolean() });
+export const CancelResult = z.object({ id: z.string(), canceled: z.boolean() }).meta({ id: "CanceledEmail" });
 export type CancelResult = z.infer<typeof CancelResult>;
+
+/** PATCH /v1/emails/{id}: the message's new dispatch time. */
+export const RescheduleResult = z
+  .object({ id: z.string(), scheduledAt: z.number().int().meta({ description: "Unix ms" }) })
+  .meta({ id: "RescheduledEmail", description: "The message's new dispatch time" });
+export type RescheduleResult = z.infer<typeof RescheduleResult>;

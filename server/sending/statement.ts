@@ -20,18 +20,33 @@ export async function preparedRows<T = Record<string, unknown>>(d: Database, que
   return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
 }
 
+/** Runs a statement and returns its rows. */
+export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
+
 /**
- * Rows of a statement planned afresh with JIT compilation off. A search plan carries a
- * whole-table branch it seldom runs, whose estimated cost switches JIT on: 20–30 ms of
- * compiling for a query that runs in a few. Unnamed (not prepared) so each run gets a
- * plan for its own terms.
+ * Runs `work` in one transaction whose statements get generic plans with JIT off. Search
+ * must not follow the planner's statistics (they trail a burst of mail by minutes, and a
+ * term missing from them is guessed rare): a generic plan is costed with default
+ * selectivities whatever the term and bounds, so it keeps one shape for every search
+ * (docs/decisions.md, "Search"). Statements stay unnamed: a named one would keep a plan
+ * made while the table was small. JIT would compile for 20–30 ms for a query that runs in
+ * a few. PGlite runs in process and has no planner choices worth pinning.
  */
-export async function unjittedRows<T = Record<string, unknown>>(d: Database, query: SQL): Promise<T[]> {
-  if (d.kind !== "postgres") return d.rows<T>(query);
+export async function genericPlans<T>(d: Database, work: (rows: RowsOf) => Promise<T>): Promise<T> {
+  if (d.kind !== "postgres") return work((query) => d.rows(query));
   const client = (d.db as unknown as { $client: postgres.Sql }).$client;
-  const { sql: text, params } = dialect.sqlToQuery(query);
   return (await client.begin(async (tx) => {
-    await tx.unsafe("set local jit = off");
-    return tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: false });
-  })) as unknown as T[];
+    // Not awaited first: postgres.js pipelines it with the first statement on the connection.
+    const settings = tx.unsafe(
+      "set local jit = off; set local plan_cache_mode = force_generic_plan; set local max_parallel_workers_per_gather = 0",
+    );
+    const [, result] = await Promise.all([
+      settings,
+      work(async <R>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as R[];
+      }),
+    ]);
+    return result;
+  })) as T;
 }

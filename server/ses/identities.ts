@@ -7,6 +7,7 @@ import {
 } from "@aws-sdk/client-sesv2";
 import { config } from "../config";
 import { sesClient } from "./client";
+import { log } from "../ops/log";
 
 export interface SesIdentity {
   /** The three Easy DKIM tokens (CNAME <token>._domainkey → <token>.dkim.amazonses.com). */
@@ -54,7 +55,7 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
     );
   } catch (err) {
     // The identity sends without a custom MAIL FROM (SES's own return path); not worth failing the add.
-    console.warn(`ses: could not set MAIL FROM ${mailFromDomain} for ${domain}: ${errorName(err) || String(err)}`);
+    log().warn({ domain, mailFromDomain, error: errorName(err) || String(err) }, "ses: could not set MAIL FROM");
   }
   return created;
 }

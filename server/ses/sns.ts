@@ -7,6 +7,7 @@ import { applyHappenings, type Happening } from "../delivery/status";
 import { envelope } from "../errors";
 import type { V1Request, V1Response } from "../http/v1/types";
 import { snsGet, trustedSnsUrl, verifySnsMessage, type SnsMessage } from "./sns-verify";
+import { log } from "../ops/log";
 
 type Recipient = { emailAddress: string; diagnosticCode?: string };
 
@@ -139,25 +140,25 @@ export async function handleSns(request: V1Request): Promise<V1Response> {
   try {
     message = JSON.parse(request.body?.toString("utf8") ?? "") as SnsMessage;
   } catch {
-    return json(400, envelope("validation_error", "The body is not an SNS message."));
+    return json(400, envelope("validation_error", "The body is not an SNS message.", 400));
   }
   let valid = false;
   try {
     valid = await verifySnsMessage(message);
   } catch (err) {
     // One line, not a stack: forged messages may arrive in floods.
-    console.warn(`sns: could not verify a message: ${(err as Error).message}`);
+    log().warn({ error: (err as Error).message }, "sns: could not verify a message");
   }
-  if (!valid) return json(403, envelope("authentication_error", "The SNS signature did not verify."));
+  if (!valid) return json(403, envelope("authentication_error", "The SNS signature did not verify.", 403));
   if (message.Type === "SubscriptionConfirmation") {
     if (!message.SubscribeURL || !trustedSnsUrl(message.SubscribeURL))
-      return json(400, envelope("validation_error", "Untrusted SubscribeURL."));
+      return json(400, envelope("validation_error", "Untrusted SubscribeURL.", 400));
     try {
       await snsGet(message.SubscribeURL, 10_000);
     } catch (err) {
-      return json(502, envelope("internal_error", `Confirming the subscription failed: ${(err as Error).message}`));
+      return json(502, envelope("internal_error", `Confirming the subscription failed: ${(err as Error).message}`, 502));
     }
-    console.log(`sns: subscribed to ${message.TopicArn}`);
+    log().info({ topicArn: message.TopicArn }, "sns: subscribed");
     return json(200, { confirmed: true });
   }
   if (message.Type === "Notification") {

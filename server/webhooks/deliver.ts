@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { signatureHeader, EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../client/webhooks";
+import { signatureHeader, standardWebhookHeaders, EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../client/webhooks";
 import { config } from "../config";
 import { database, type Db } from "../db/client";
 import { TASKS } from "../jobs/names";
@@ -11,6 +11,7 @@ import type { DeliveryStatus } from "./schemas";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 import { resultRows } from "../db/rows";
+import { webhookAttempts } from "../ops/metrics";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
@@ -43,8 +44,14 @@ interface Outcome {
 
 /** Claims due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
 async function claim(): Promise<Claimed[]> {
-  const { rows } = await database();
-  return rows<Claimed>(sql`
+  const { db } = await database();
+  return db.transaction(async (tx) => {
+    // A plain index scan, never a bitmap scan: every delivery leaves dead entries at the
+    // head of the due index until vacuum, and only a plain index scan marks them dead as it
+    // passes (the next claim skips them). A bitmap scan re-reads them all on every claim:
+    // 100 ms a claim after 80,000 deliveries, against 0.3 ms.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const result = await tx.execute(sql`
     with due as (
       select id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= now()
@@ -62,6 +69,8 @@ async function claim(): Promise<Claimed[]> {
     from claimed c
     join webhook_events ev on ev.id = c.event_id
     join webhook_endpoints e on e.id = c.endpoint_id`);
+    return resultRows<Claimed>(result);
+  });
 }
 
 /** The body exactly as signed and sent: the stored payload in the reference's field order. */
@@ -88,6 +97,8 @@ function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> 
       [SIGNATURE_HEADER]: signatureHeader(secret, t, body),
       [EVENT_ID_HEADER]: delivery.event_id,
       [TIMESTAMP_HEADER]: String(t),
+      // The same body signed the Standard Webhooks way (Resend's and Svix's verifiers).
+      ...standardWebhookHeaders(secret, delivery.event_id, t, body),
     },
     body,
   );
@@ -137,16 +148,18 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
         )})`);
     }
     if (outcomes.length === 0) return;
+    // The attempts and the deliveries' new state in one statement (one round trip).
     await tx.execute(sql`
-      insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
-      values ${sql.join(
-        outcomes.map(
-          (o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
-        ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`,
-        ),
-        sql`, `,
-      )}`);
-    await tx.execute(sql`
+      with attempts as (
+        insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
+        values ${sql.join(
+          outcomes.map(
+            (o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
+          ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`,
+          ),
+          sql`, `,
+        )}
+      )
       update webhook_deliveries d
       set status = v.status, next_attempt_at = v.next::timestamptz,
           completed_at = case when v.status = 'pending' then null else now() end
@@ -186,7 +199,23 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
 async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list: Outcome[]): Promise<boolean> {
   const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
   const last = ordered[ordered.length - 1];
-  const locked = await tx.execute(sql`select enabled, consecutive_failures from webhook_endpoints where id = ${endpointId} for update`);
+  if (ordered.every((o) => o.status === "succeeded")) {
+    // The common case needs no read: the count restarts at 0 (held while switched off).
+    // One statement, so the row lock is held only from here to the commit.
+    await tx.execute(sql`
+      update webhook_endpoints set
+        last_attempt_at = ${last.at.toISOString()}::timestamptz,
+        last_response_status = ${last.result.status}::int,
+        last_error = null,
+        consecutive_failures = case when enabled then 0 else consecutive_failures end
+      where id = ${endpointId}`);
+    return false;
+  }
+  // NO KEY UPDATE, not UPDATE: the row stays open to the KEY SHARE locks that recording
+  // events takes (webhook_deliveries references it), so dispatch never waits on this.
+  const locked = await tx.execute(
+    sql`select enabled, consecutive_failures from webhook_endpoints where id = ${endpointId} for no key update`,
+  );
   const [current] = resultRows<{ enabled: boolean; consecutive_failures: number }>(locked);
   if (!current) return false;
   let count = current.consecutive_failures;
@@ -232,6 +261,8 @@ export async function deliverDue(): Promise<number> {
   }
   const outcomes = (await Promise.all([...groups.values()].map(deliverToEndpoint))).flat();
   await record(outcomes, skipped);
+  for (const o of outcomes) webhookAttempts.inc({ outcome: o.status === "pending" ? "retrying" : o.status });
+  if (skipped.length) webhookAttempts.inc({ outcome: "skipped" }, skipped.length);
   return claimed.length;
 }
 
@@ -239,5 +270,8 @@ export const webhookDeliveryTask: Task = {
   name: TASKS.webhookDelivery,
   runOnce: deliverDue,
   idleIntervalMs: 1000,
+  // Events are recorded a few at a time as outcomes commit; 20 ms gathers them into one
+  // claim and one recording transaction instead of many (a small share of the 2 s budget).
+  gatherMs: 20,
   concurrency: 4,
 };

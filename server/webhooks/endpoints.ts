@@ -21,7 +21,7 @@ export function endpointView(row: EndpointRow): EndpointDetail {
   return {
     id: row.id,
     url: row.url,
-    events: row.events,
+    events: row.events as EndpointDetail["events"], // checked by normaliseEvents when stored
     enabled: row.enabled,
     description: row.description,
     consecutiveFailures: row.consecutiveFailures,
@@ -34,9 +34,12 @@ export function endpointView(row: EndpointRow): EndpointDetail {
   };
 }
 
-/** `whsec_` + 32 random bytes: the HMAC key is this whole string. */
+/**
+ * `whsec_` + base64 of 32 random bytes (Standard Webhooks' form): our posthaste-signature
+ * is keyed with this whole string, the Standard Webhooks signature with the decoded bytes.
+ */
 export function newSecret(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+  return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
 /** Non-empty, known types; "*" anywhere means all nine and is stored as ["*"]. */

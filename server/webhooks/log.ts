@@ -7,7 +7,8 @@ import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { getEndpointOrThrow } from "./endpoints";
-import type { AttemptPage, ResendAccepted } from "./schemas";
+import type { EventType } from "../events/types";
+import type { AttemptPage, DeliveryStatus, ResendAccepted } from "./schemas";
 
 /** The delivery log of one endpoint, newest attempt first, paged by an opaque cursor. */
 export async function listAttempts(
@@ -26,14 +27,14 @@ export async function listAttempts(
     id: string;
     delivery_id: string;
     event_id: string;
-    type: string;
+    type: EventType;
     attempt: number;
     at: string | Date;
     duration_ms: number;
     response_status: number | null;
     error: string | null;
     response_body_head: string | null;
-    status: string;
+    status: DeliveryStatus;
   }>(sql`
     select a.id, a.delivery_id, d.event_id, ev.type, a.at, a.duration_ms, a.response_status, a.error,
            a.response_body_head, d.status,

@@ -1,84 +1,159 @@
 import { z } from "zod";
 import { strictBoolean } from "../api/schemas";
+import { validationError } from "../errors";
+import { EventTypeSchema } from "../events/schemas";
 import { EVENT_TYPES } from "../events/types";
 import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 
 /** The shapes the webhooks API takes and answers with; the types are derived from them. */
 
 const url = z.string({ error: "url is required" }).min(1, "url is required");
+/** The types an endpoint subscribes to; `*` is all nine. */
+export const EventSelector = z.enum([...EVENT_TYPES, "*"]).meta({
+  id: "WebhookEventSelector",
+  description: "An event type, or `*` for all nine",
+});
+
+// Checked by normaliseEvents, which names the unknown types; the document still shows the enum.
 const events = z
   .array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
-  .min(1, "events must name at least one event type");
+  .min(1, "events must name at least one event type")
+  .meta({ override: { type: "array", minItems: 1, items: { type: "string", enum: [...EVENT_TYPES, "*"] } } });
 const description = z
   .string({ error: "description must be a string" })
   .max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`)
   .nullable();
 const enabled = strictBoolean("enabled");
 
-export const NewEndpoint = z.object({ url, events, description: description.optional(), enabled: enabled.optional() });
-export type NewEndpoint = z.infer<typeof NewEndpoint>;
+/** Resend's names: `endpoint` for url, `status` for enabled. */
+const endpoint = url.describe("Resend's name for url");
+const status = z
+  .enum(["enabled", "disabled"], { error: "status must be enabled or disabled" })
+  .describe("Resend's name for enabled: enabled = true, disabled = false");
 
-/** A partial update: only the fields given change. */
-export const EndpointChanges = z.object({
+const aliases = { endpoint: endpoint.optional(), status: status.optional() };
+
+/** A create as sent: `url` or `endpoint` (one is required). */
+export const NewEndpointRequest = z.object({
+  url: url.optional(),
+  events,
+  description: description.optional(),
+  enabled: enabled.optional(),
+  ...aliases,
+});
+
+/** A create with the aliases resolved. */
+export interface NewEndpoint {
+  url: string;
+  events: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/** A partial update as sent: only the fields given change. */
+export const EndpointChangesRequest = z.object({
   url: url.optional(),
   events: events.optional(),
   description: description.optional(),
   enabled: enabled.optional(),
+  ...aliases,
 });
-export type EndpointChanges = z.infer<typeof EndpointChanges>;
+
+/** A partial update with the aliases resolved. */
+export interface EndpointChanges {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/** One value from our field or its Resend alias; 400 naming the alias when both are given and differ. */
+function either<T>(ours: T | undefined, alias: T | undefined, names: [string, string]): T | undefined {
+  if (ours !== undefined && alias !== undefined && ours !== alias) {
+    throw validationError(`${names[1]}: disagrees with ${names[0]} (give one of them)`);
+  }
+  return ours ?? alias;
+}
+
+/** Our fields from a request that may use Resend's names. */
+export function resolveChanges(input: z.infer<typeof EndpointChangesRequest>): EndpointChanges {
+  const { endpoint: endpointAlias, status: statusAlias, ...ours } = input;
+  const out: EndpointChanges = { ...ours };
+  const target = either(input.url, endpointAlias, ["url", "endpoint"]);
+  if (target !== undefined) out.url = target;
+  const on = either(input.enabled, statusAlias === undefined ? undefined : statusAlias === "enabled", ["enabled", "status"]);
+  if (on !== undefined) out.enabled = on;
+  return out;
+}
+
+export function resolveNewEndpoint(input: z.infer<typeof NewEndpointRequest>): NewEndpoint {
+  const { url: target, ...rest } = resolveChanges(input);
+  if (target === undefined) throw validationError("url: url is required (or Resend's endpoint)");
+  return { ...rest, url: target, events: input.events };
+}
 
 /** A delivery's state: pending (retry due), succeeded, failed (every retry exhausted), skipped (the endpoint went away or off). */
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The reference's endpoint: exactly these fields. */
-export const Endpoint = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
-  enabled: z.boolean(),
-  description: z.string().nullable(),
-  consecutiveFailures: z.number().int(),
-  lastAttemptAt: z.number().int().nullable(),
-  lastResponseStatus: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  suspendedByPlan: z.boolean(),
-  autoDisabledAt: z.number().int().nullable(),
-});
+export const Endpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(EventSelector),
+    enabled: z.boolean(),
+    description: z.string().nullable(),
+    consecutiveFailures: z.number().int(),
+    lastAttemptAt: z.number().int().nullable(),
+    lastResponseStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    suspendedByPlan: z.boolean(),
+    autoDisabledAt: z.number().int().nullable(),
+  })
+  .meta({ id: "WebhookEndpoint", description: "Where events are delivered; the signing secret is shown only at creation and rotation" });
 
 /** The single read (not in the reference) adds createdAt; services return this, lists strip it. */
-export const EndpointDetail = Endpoint.extend({ createdAt: z.number().int() });
+export const EndpointDetail = Endpoint.extend({ createdAt: z.number().int() }).meta({ id: "WebhookEndpointDetail" });
 export type EndpointDetail = z.infer<typeof EndpointDetail>;
 
-export const EndpointList = z.object({ data: z.array(Endpoint) });
+export const EndpointList = z.object({ data: z.array(Endpoint) }).meta({ id: "WebhookEndpointList" });
 
 /** The create's answer: the only time the signing secret is shown, besides a rotation. */
-export const CreatedEndpoint = Endpoint.extend({ secret: z.string() });
+export const CreatedEndpoint = Endpoint.extend({
+  secret: z.string().meta({ description: "`whsec_` + base64: keep it to verify signatures" }),
+}).meta({ id: "CreatedWebhookEndpoint" });
 
-export const EndpointDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const EndpointDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhookEndpoint" });
 export type EndpointDeleted = z.infer<typeof EndpointDeleted>;
 
-export const RotatedSecret = z.object({ id: z.string(), secret: z.string() });
+export const RotatedSecret = z.object({ id: z.string(), secret: z.string() }).meta({ id: "RotatedSecret" });
 export type RotatedSecret = z.infer<typeof RotatedSecret>;
 
-export const Attempt = z.object({
-  id: z.string(),
-  deliveryId: z.string(),
-  eventId: z.string(),
-  eventType: z.string(),
-  /** Which attempt of its delivery this was (1 = first). */
-  attempt: z.number().int(),
-  at: z.number().int(),
-  durationMs: z.number().int(),
-  responseStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
-  responseBodyHead: z.string().nullable(),
-  /** The delivery's state now (DELIVERY_STATUSES). */
-  deliveryStatus: z.string(),
-});
+export const Attempt = z
+  .object({
+    id: z.string(),
+    deliveryId: z.string(),
+    eventId: z.string(),
+    eventType: EventTypeSchema,
+    /** Which attempt of its delivery this was (1 = first). */
+    attempt: z.number().int(),
+    at: z.number().int(),
+    durationMs: z.number().int(),
+    responseStatus: z.number().int().nullable(),
+    error: z.string().nullable(),
+    responseBodyHead: z.string().nullable(),
+    /** The delivery's state now. */
+    deliveryStatus: z.enum(DELIVERY_STATUSES).meta({ id: "DeliveryStatus" }),
+  })
+  .meta({ id: "DeliveryAttempt", description: "One HTTP attempt to deliver an event" });
 
-export const AttemptPage = z.object({ data: z.array(Attempt), hasMore: z.boolean(), nextCursor: z.string().nullable() });
+export const AttemptPage = z
+  .object({ data: z.array(Attempt), hasMore: z.boolean(), nextCursor: z.string().nullable() })
+  .meta({ id: "DeliveryAttemptList" });
 export type AttemptPage = z.infer<typeof AttemptPage>;
 
-export const ResendAccepted = z.object({ deliveryId: z.string(), endpointId: z.string(), eventId: z.string() });
+export const ResendAccepted = z
+  .object({ deliveryId: z.string(), endpointId: z.string(), eventId: z.string() })
+  .meta({ id: "ResendAccepted", description: "The event is queued for delivery to the endpoint" });
 export type ResendAccepted = z.infer<typeof ResendAccepted>;

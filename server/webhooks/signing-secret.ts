@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import { decrypt, encrypt } from "../lib/crypto";
 import { processShared } from "../lib/process-shared";
+import { log } from "../ops/log";
 
 /**
  * Webhook signing secrets at rest: encrypted under ENCRYPTION_KEY like DKIM keys
@@ -30,9 +31,7 @@ export function signingSecretOf(endpointId: string, stored: string): string {
   const plaintext = sealed ? decrypt(stored) : stored;
   cache.set(endpointId, { stored, plaintext });
   if (!sealed) {
-    sealLegacySecret(endpointId, stored).catch((err) =>
-      console.error(`webhooks: could not encrypt the signing secret of ${endpointId}`, err),
-    );
+    sealLegacySecret(endpointId, stored).catch((err) => log().error({ err, endpointId }, "webhooks: could not encrypt the signing secret"));
   }
   return plaintext;
 }

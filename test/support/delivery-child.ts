@@ -1,8 +1,8 @@
 /**
- * The real server in its own process, for the crash test (test/delivery-crash.test.ts):
+ * The real server in its own process (test/support/child-server.ts starts it):
  * `node --import tsx test/support/delivery-child.ts`, configured by the environment.
  * With CHILD_CREATE_ACCOUNT=1 it also makes an account. It prints one JSON line once it
- * listens, and stops only when killed.
+ * listens; SIGTERM stops it gracefully (as `npm start` does), SIGKILL at once.
  */
 import { startServer } from "../../server/start";
 
@@ -14,6 +14,15 @@ async function main() {
     account = await createAccount({ email: `crash-${process.pid}-${Date.now()}@example.com`, plan: "unlimited", approved: true });
   }
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url, account })}\n`);
+  process.once("SIGTERM", () => {
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
 }
 
 main().catch((err) => {

@@ -22,8 +22,12 @@ export interface Received {
 /** A real SMTP server (smtp-server) that keeps what it receives; `reject` answers chosen recipients with a code. */
 /** A relay on loopback; `secure`: implicit TLS (smtps) with smtp-server's built-in self-signed certificate. */
 /** `port`: listen there (a port a test kept free); `refuseRecipients`: address → "550 5.1.1 …" answered at RCPT TO. */
-export async function startSmtpReceiver(opts: { secure?: boolean; port?: number; refuseRecipients?: Map<string, string> } = {}) {
+/** `delayMs`: a slow relay, answering each message's data that long after it arrives. */
+export async function startSmtpReceiver(
+  opts: { secure?: boolean; port?: number; refuseRecipients?: Map<string, string>; delayMs?: number } = {},
+) {
   const messages: Received[] = [];
+  let dataStarted = 0;
   let failNext: { code: number; count: number } | null = null;
   const server = new SMTPServer({
     onRcptTo(address, _session, callback) {
@@ -37,9 +41,11 @@ export async function startSmtpReceiver(opts: { secure?: boolean; port?: number;
     logger: false,
     size: 50 * 1024 * 1024,
     onData(stream, session, callback) {
+      dataStarted++;
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", () => (opts.delayMs ? setTimeout(answer, opts.delayMs) : answer()));
+      const answer = () => {
         if (failNext && failNext.count > 0) {
           failNext.count--;
           const err = Object.assign(new Error(failNext.code >= 500 ? "Mailbox unavailable" : "Try again later"), {
@@ -53,7 +59,7 @@ export async function startSmtpReceiver(opts: { secure?: boolean; port?: number;
           raw: Buffer.concat(chunks),
         });
         callback(null, `Ok: queued as Q${messages.length}X`);
-      });
+      };
     },
   });
   // A client that vanishes mid-session (the crash test SIGKILLs the sender) resets its
@@ -67,6 +73,8 @@ export async function startSmtpReceiver(opts: { secure?: boolean; port?: number;
     port,
     url: `${opts.secure ? "smtps" : "smtp"}://127.0.0.1:${port}`,
     messages,
+    /** Messages whose data began to arrive (a slow relay has some of them in hand). */
+    dataStarted: () => dataStarted,
     failNext(code: number, count = 1) {
       failNext = { code, count };
     },
@@ -150,7 +158,7 @@ export function resolverFor(address: string) {
  * A sending domain made the way a user makes one: POST /v1/domains, publish its records
  * on the test DNS server, POST /v1/domains/{id}/verify until it is verified.
  */
-export async function verifiedDomainViaApi(server: TestServer, apiKey: string, dnsServer: TestDnsServer, name: string) {
+export async function verifiedDomainViaApi(server: Pick<TestServer, "api">, apiKey: string, dnsServer: TestDnsServer, name: string) {
   const created = await server.api("POST", "/v1/domains", { key: apiKey, body: { name } });
   if (created.status !== 201) throw new Error(`POST /v1/domains: ${created.status} ${created.text}`);
   const byKey = new Map<string, { name: string; type: DnsType; values: string[] }>();

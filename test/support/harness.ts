@@ -26,6 +26,28 @@ export interface TestServer {
 
 let counter = 0;
 
+/** TestServer's `api` for a server at `url` (in this process or a child). */
+export function apiAt(url: string): TestServer["api"] {
+  return async (method, p, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as never, text };
+  };
+}
+
 /**
  * Starts the real server (the one `npm start` runs, without the dashboard) on a free
  * port, on a fresh copy of the migrated embedded database, or on DATABASE_URL when set.
@@ -48,24 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
   return {
     url: running.url,
-    async api(method, p, opts = {}) {
-      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-      if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-      let body: string | undefined;
-      if (opts.body !== undefined) {
-        body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
-        headers["content-type"] ??= "application/json";
-      }
-      const res = await fetch(running.url + p, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: res.status, headers: res.headers, body: parsed as never, text };
-    },
+    api: apiAt(running.url),
     async account(opts = {}) {
       const email = opts.email ?? `owner-${process.pid}-${++counter}-${Date.now()}@example.com`;
       const created = await createAccount({ email, plan: opts.plan ?? "unlimited", approved: opts.approved ?? true });

@@ -9,6 +9,9 @@ import { serveUnknownRouteFromWeb } from "@/server/http/web";
 // driver nobody may register or invoke functions here, so it is the unknown-route 404.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
+// On Vercel: one call runs one step (a dispatch batch, a webhook round), which may wait on a
+// slow relay or endpoint for up to DISPATCH_SEND_TIMEOUT_MS; 300 s is Fluid compute's default cap.
+export const maxDuration = 300;
 
 const inngestHandlers = serve({ client: inngest, functions: inngestFunctions() });
 type Handler = (req: NextRequest, ctx: unknown) => Promise<Response>;

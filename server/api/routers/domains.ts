@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { strictBoolean } from "../schemas";
 import { createDomain, removeDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
-import { Domain, DomainList, DomainRemoved } from "../../domains/schemas";
+import { Domain, DomainList, DomainRemoved, TrackingFields, trackingOf, UnsupportedDomainFields } from "../../domains/schemas";
+import { validationError } from "../../errors";
 import { MAX_DOMAIN_NAME_LENGTH } from "../../limits/constants";
+import { DOMAIN } from "../examples";
+import { unpagedListQuery } from "../schemas";
 import { fullScopeProcedure, router } from "../trpc";
 
 const byId = z.object({ id: z.string() });
@@ -10,37 +12,111 @@ const tags = ["Domains"];
 
 export const domainsRouter = router({
   list: fullScopeProcedure
-    .meta({ openapi: { method: "GET", path: "/v1/domains", tags, summary: "List sending domains" } })
-    .input(z.object({}))
+    .meta({
+      openapi: { method: "GET", path: "/v1/domains", tags, summary: "List sending domains", description: "Every domain of the account." },
+      docs: { example: { data: [DOMAIN] } },
+    })
+    .input(unpagedListQuery)
     .output(DomainList)
     .query(async ({ ctx }) => ({ data: await listDomains(ctx.account.id) })),
 
   create: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/domains", tags, summary: "Add a sending domain" }, successStatus: 201 })
-    .input(z.object({ name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_DOMAIN_NAME_LENGTH) }))
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/v1/domains",
+        tags,
+        summary: "Add a sending domain",
+        description:
+          "Adds a domain as `pending` and returns the DNS records to publish. Posting the name of one of the account's `failed` domains recycles it.",
+      },
+      successStatus: 201,
+      docs: {
+        errors: {
+          403: "authentication_error: a send-only key. domain_error: the name is reserved by the platform, blocked after an abuse suspension, or the plan's domain allowance is used",
+          409: "domain_error: the domain is already on this account or held by another account",
+          429: "rate_limited: too many requests (Retry-After: seconds)",
+          502: "domain_error: the upstream provider refused to create the identity; nothing was kept, so a retry starts clean",
+        },
+        requestExample: { name: "acme.example" },
+        example: DOMAIN,
+      },
+    })
+    .input(
+      z.object({
+        name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_DOMAIN_NAME_LENGTH),
+        ...TrackingFields.shape,
+        ...UnsupportedDomainFields,
+      }),
+    )
     .output(Domain)
-    .mutation(({ ctx, input }) => createDomain(ctx.account, input.name)),
+    .mutation(async ({ ctx, input }) => {
+      const track = trackingOf(input);
+      const created = await createDomain(ctx.account, input.name);
+      return track === false ? setTrackEngagement(ctx.account.id, created.id, false) : created;
+    }),
 
   get: fullScopeProcedure
-    .meta({ openapi: { method: "GET", path: "/v1/domains/{id}", tags, summary: "Retrieve a domain" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/v1/domains/{id}",
+        tags,
+        summary: "Retrieve a domain",
+        description: "The domain as stored; no check is made.",
+      },
+      docs: { example: DOMAIN },
+    })
     .input(byId)
     .output(Domain)
     .query(({ ctx, input }) => getDomain(ctx.account.id, input.id)),
 
   update: fullScopeProcedure
-    .meta({ openapi: { method: "PATCH", path: "/v1/domains/{id}", tags, summary: "Switch open/click tracking for a domain" } })
-    .input(z.object({ id: z.string(), trackEngagement: strictBoolean("trackEngagement") }))
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/v1/domains/{id}",
+        tags,
+        summary: "Switch open/click tracking for a domain",
+        description: "With `trackEngagement: false` no open pixel is added and no link is rewritten in mail from this domain.",
+      },
+      docs: { requestExample: { trackEngagement: false }, example: { ...DOMAIN, trackEngagement: false } },
+    })
+    .input(z.object({ id: z.string(), ...TrackingFields.shape, ...UnsupportedDomainFields }))
     .output(Domain)
-    .mutation(({ ctx, input }) => setTrackEngagement(ctx.account.id, input.id, input.trackEngagement)),
+    .mutation(({ ctx, input }) => {
+      const track = trackingOf(input);
+      if (track === undefined) throw validationError("trackEngagement: required (or Resend's open_tracking / click_tracking)");
+      return setTrackEngagement(ctx.account.id, input.id, track);
+    }),
 
   remove: fullScopeProcedure
-    .meta({ openapi: { method: "DELETE", path: "/v1/domains/{id}", tags, summary: "Remove a domain" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/v1/domains/{id}",
+        tags,
+        summary: "Remove a domain",
+        description: "Removes the domain and its upstream identity; sending from it stops at once.",
+      },
+      docs: { errors: { 429: "rate_limited: too many requests (Retry-After: seconds)" }, example: { id: DOMAIN.id, deleted: true } },
+    })
     .input(byId)
     .output(DomainRemoved)
     .mutation(({ ctx, input }) => removeDomain(ctx.account.id, input.id)),
 
   verify: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/domains/{id}/verify", tags, summary: "Check a domain's records now" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/v1/domains/{id}/verify",
+        tags,
+        summary: "Check a domain's records now",
+        description:
+          "Re-checks upstream verification and re-reads the DNS records, then returns the domain. Safe to repeat; never moves a domain backwards; a `failed` domain is returned as stored. Within about 10 seconds of the last check the stored row is returned (`dnsCheckedAt` tells): poll every 10 to 30 seconds.",
+      },
+      docs: { example: { ...DOMAIN, status: "verified", verifiedAt: DOMAIN.createdAt + 600000, dnsCheckedAt: DOMAIN.createdAt + 600000 } },
+    })
     .input(byId)
     .output(Domain)
     .mutation(({ ctx, input }) => verifyDomain(ctx.account.id, input.id)),

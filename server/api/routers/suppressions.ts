@@ -17,21 +17,67 @@ const tags = ["Suppressions"];
 
 export const suppressionsRouter = router({
   list: fullScopeProcedure
-    .meta({ openapi: { method: "GET", path: "/v1/suppressions", tags, summary: "List suppressed addresses, by address" } })
-    .input(z.object({ limit: z.string().optional(), cursor: z.string().optional() }))
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/v1/suppressions",
+        tags,
+        summary: "List suppressed addresses, by address",
+        description: "Ordered by address. `limit` is clamped to 1 to 100 (default 50); follow `nextCursor` until it is null.",
+      },
+      docs: {
+        example: {
+          data: [{ address: "ada@example.com", reason: "hard_bounce", createdAt: 1767225600000 }],
+          hasMore: false,
+          nextCursor: null,
+        },
+      },
+    })
+    .input(
+      z.object({
+        limit: z.string().meta({ description: "Page size, clamped to 1 to 100 (default 50)" }).optional(),
+        cursor: z.string().meta({ description: "The previous page's `nextCursor`" }).optional(),
+      }),
+    )
     .output(SuppressionPage)
     .query(({ ctx, input }) => listSuppressions(ctx.account.id, input)),
 
   add: fullScopeProcedure
-    .meta({ openapi: { method: "POST", path: "/v1/suppressions", tags, summary: "Suppress an address" }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/v1/suppressions",
+        tags,
+        summary: "Suppress an address",
+        description:
+          "Adds the address (lower-cased) with reason `manual`. Safe to repeat: a `hard_bounce` or `complaint` entry is kept, an `unsubscribe` one becomes `manual`; the answer says `manual` either way.",
+      },
+      successStatus: 201,
+      docs: { requestExample: { email: "ada@example.com" }, example: { address: "ada@example.com", reason: "manual" } },
+    })
     .input(z.object({ email: address }))
     .output(ManualSuppression)
     .mutation(async ({ ctx, input }) => (await addManual(ctx.account.id, [input.email]))[0]),
 
   addBulk: fullScopeProcedure
     .meta({
-      openapi: { method: "POST", path: "/v1/suppressions/bulk", tags, summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses` },
+      openapi: {
+        method: "POST",
+        path: "/v1/suppressions/bulk",
+        tags,
+        summary: `Suppress up to ${MAX_SUPPRESSION_BULK} addresses`,
+        description: "Each address as for a single add, in one request.",
+      },
       successStatus: 201,
+      docs: {
+        requestExample: { emails: ["ada@example.com", "grace@example.com"] },
+        example: {
+          data: [
+            { address: "ada@example.com", reason: "manual" },
+            { address: "grace@example.com", reason: "manual" },
+          ],
+        },
+      },
     })
     .input(
       z.object({
@@ -45,7 +91,20 @@ export const suppressionsRouter = router({
     .mutation(async ({ ctx, input }) => ({ data: await addManual(ctx.account.id, input.emails) })),
 
   remove: fullScopeProcedure
-    .meta({ openapi: { method: "DELETE", path: "/v1/suppressions/{address}", tags, summary: "Remove an address from the list" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/v1/suppressions/{address}",
+        tags,
+        summary: "Remove an address from the list",
+        description:
+          "The path holds the URL-encoded address. It may receive mail again at once. Never 404: `removed` is false when it was not suppressed.",
+      },
+      docs: {
+        errors: { 404: "not_found: the path names no resource (it holds text that is not an address)" },
+        example: { address: "ada@example.com", removed: true },
+      },
+    })
     .input(z.object({ address: z.string() }))
     .output(SuppressionRemoved)
     .mutation(({ ctx, input }) => removeSuppression(ctx.account.id, input.address)),

@@ -1,3 +1,4 @@
+import { metricsRoute } from "./metrics";
 import { sesEventsRoute } from "./ses-events";
 import { clickRoute, openPixelRoute } from "./tracking";
 import type { PublicRoute } from "./types";
@@ -5,9 +6,9 @@ import { unsubscribeRoute } from "./unsubscribe";
 
 /**
  * Every public (non-/v1) route: the open pixel and click redirects, one-click
- * unsubscribe, and SES event ingest. Both carriers match against this one list.
+ * unsubscribe, SES event ingest and the Prometheus metrics. Both carriers match against this one list.
  */
-const PUBLIC_ROUTES: readonly PublicRoute[] = [openPixelRoute, clickRoute, unsubscribeRoute, sesEventsRoute];
+const PUBLIC_ROUTES: readonly PublicRoute[] = [openPixelRoute, clickRoute, unsubscribeRoute, sesEventsRoute, metricsRoute];
 
 export function matchPublicRoute(method: string, path: string): { route: PublicRoute; match: RegExpExecArray } | null {
   for (const route of PUBLIC_ROUTES) {

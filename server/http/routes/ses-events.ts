@@ -8,6 +8,7 @@ import type { PublicRoute } from "./types";
  */
 export const sesEventsRoute: PublicRoute = {
   method: "POST",
+  label: "/api/ses/sns",
   pattern: /^\/api\/ses\/sns\/?$/,
   enabled: () => config().mailProvider === "ses",
   handle: (request) => handleSns(request),

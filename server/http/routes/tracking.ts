@@ -2,6 +2,7 @@ import { recordEngagement } from "../../delivery/engagement";
 import { tokenExpired, verifyToken } from "../../delivery/tracking";
 import type { V1Request, V1Response } from "../v1/types";
 import type { PublicRoute } from "./types";
+import { log } from "../../ops/log";
 
 // The smallest transparent GIF.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -10,7 +11,7 @@ const NO_STORE = { "cache-control": "no-store, no-cache, must-revalidate, privat
 async function open(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
   const payload = verifyToken(match[1]);
   if (payload?.k === "o" && !tokenExpired(payload))
-    await recordEngagement(payload.e, "opened", request).catch((err) => console.error("tracking: open not recorded", err));
+    await recordEngagement(payload.e, "opened", request).catch((err) => log().error({ err }, "tracking: open not recorded"));
   // A pixel always answers with the image: a broken image helps nobody.
   // Both carriers hand the body to res.end / new Response, which take bytes as well.
   return { status: 200, headers: { "content-type": "image/gif", ...NO_STORE }, body: PIXEL as unknown as string };
@@ -25,12 +26,22 @@ async function click(request: V1Request, match: RegExpExecArray): Promise<V1Resp
   // An expired token still takes people where the message said (old mail gets clicked):
   // the target is the signed one, so this is no open redirect. It records nothing.
   if (!tokenExpired(payload))
-    await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => console.error("tracking: click not recorded", err));
+    await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => log().error({ err }, "tracking: click not recorded"));
   return { status: 302, headers: { location: payload.u, ...NO_STORE }, body: "" };
 }
 
 /** GET /t/o/<token>: the open pixel. */
-export const openPixelRoute: PublicRoute = { method: "GET", pattern: /^\/t\/o\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)(?:\.gif)?$/, handle: open };
+export const openPixelRoute: PublicRoute = {
+  method: "GET",
+  label: "/t/o/{token}",
+  pattern: /^\/t\/o\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)(?:\.gif)?$/,
+  handle: open,
+};
 
 /** GET /t/c/<token>: the click redirect. */
-export const clickRoute: PublicRoute = { method: "GET", pattern: /^\/t\/c\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/, handle: click };
+export const clickRoute: PublicRoute = {
+  method: "GET",
+  label: "/t/c/{token}",
+  pattern: /^\/t\/c\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/,
+  handle: click,
+};

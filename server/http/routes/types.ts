@@ -8,6 +8,8 @@ export interface PublicRoute {
   method: "GET" | "POST" | "ANY";
   /** Matched against the path without the query string. */
   pattern: RegExp;
+  /** The path as logs name it, without its tokens or ids (e.g. `/t/c/{token}`). */
+  label: string;
   /** Whether the route exists in this configuration (absent: always). */
   enabled?: () => boolean;
   handle(request: V1Request, match: RegExpExecArray): Promise<V1Response>;

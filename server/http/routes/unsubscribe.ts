@@ -50,6 +50,7 @@ async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Res
 
 export const unsubscribeRoute: PublicRoute = {
   method: "ANY",
+  label: "/unsubscribe/{token}",
   pattern: /^\/unsubscribe\/([^/]+)\/?$/,
   handle: async (request, match) => {
     if (request.method !== "GET" && request.method !== "POST") {

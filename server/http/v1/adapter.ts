@@ -4,12 +4,13 @@ import type { ApiContext } from "../../api/trpc";
 import { toApiError, type ApiErrorShape } from "../../errors";
 import { errorResponse, shapeResponse } from "./responses";
 import type { V1Response } from "./types";
+import { log } from "../../ops/log";
 
 const handler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req }) => (req as unknown as { ctx: ApiContext }).ctx,
   onError: ({ error, path }) => {
-    if (toApiError(error).type === "internal_error") console.error(`v1 ${path ?? ""}: unhandled error`, error.cause ?? error);
+    if (toApiError(error).type === "internal_error") log().error({ err: error.cause ?? error, path }, "v1: unhandled error");
   },
 });
 

@@ -1,7 +1,5 @@
-import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { appRouter } from "../../api/root";
+import type { OpenAPIObject } from "trpc-to-openapi";
 import type { ApiContext } from "../../api/trpc";
-import { config } from "../../config";
 import { toApiError } from "../../errors";
 import { trimEnd } from "../../lib/text";
 import { buildOpenApiDocument } from "../openapi";
@@ -11,6 +9,7 @@ import { direct } from "./direct";
 import { errorResponse, json, notFoundResponse } from "./responses";
 import { findRoute } from "./endpoints";
 import type { V1Request, V1Response } from "./types";
+import { log } from "../../ops/log";
 
 export { errorResponse, unknownRouteResponse } from "./responses";
 export { servedEndpoints } from "./endpoints";
@@ -28,14 +27,7 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
   const path = trimEnd(request.url.split("?")[0], "/") || "/";
   try {
     if (method === "GET" && path === "/v1/openapi.json") {
-      openApiDocument ??= buildOpenApiDocument(
-        generateOpenApiDocument(appRouter, {
-          title: "Posthaste API",
-          version: "1.0.0",
-          baseUrl: config().appUrl,
-          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-        }),
-      );
+      openApiDocument ??= buildOpenApiDocument();
       return json(200, openApiDocument);
     }
     const route = findRoute(method, path);
@@ -53,7 +45,7 @@ export async function handleV1(request: V1Request): Promise<V1Response> {
     return await throughAdapter(method, request.url, body, ctx, route.meta.successStatus ?? 200);
   } catch (cause) {
     const error = toApiError(cause);
-    if (error.type === "internal_error") console.error("v1: unhandled error", cause);
+    if (error.type === "internal_error") log().error({ err: cause, reqId: request.header("x-request-id") }, "v1: unhandled error");
     return errorResponse(error);
   }
 }

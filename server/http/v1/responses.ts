@@ -1,4 +1,4 @@
-import { ApiError, envelope, type ApiErrorShape } from "../../errors";
+import { ApiError, envelope, type ApiErrorShape, type ErrorEnvelope } from "../../errors";
 import { servedEndpoints } from "./endpoints";
 import type { V1Response } from "./types";
 
@@ -15,11 +15,17 @@ export function errorResponse(error: ApiError): V1Response {
 export function shapeResponse(e: ApiErrorShape): V1Response {
   const headers: Record<string, string> = {};
   if (e.retryAfter !== null) headers["retry-after"] = String(e.retryAfter);
-  return json(e.status, { error: { type: e.type, message: e.message, docs_url: e.docs_url } }, headers);
+  const body: ErrorEnvelope = {
+    error: { type: e.type, message: e.message, docs_url: e.docs_url },
+    statusCode: e.status,
+    name: e.type,
+    message: e.message,
+  };
+  return json(e.status, body, headers);
 }
 
 export function notFoundResponse(method: string, path: string): V1Response {
-  return json(404, envelope("not_found", `No endpoint ${method} ${path}. Served endpoints: ${servedEndpoints().join(", ")}.`));
+  return json(404, envelope("not_found", `No endpoint ${method} ${path}. Served endpoints: ${servedEndpoints().join(", ")}.`, 404));
 }
 
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Posthaste</title>

@@ -1,28 +1,56 @@
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/support/harness";
 import { emailRow, enqueue, sinkCopies, timeline } from "../../../test/support/delivery";
-import { addDomain } from "../../../test/support/senders";
+import { rows } from "../../../test/support/db";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server";
+import { addDomain, uniqueDomain } from "../../../test/support/senders";
+import { startWebhookReceiver } from "../../../test/support/webhook-receiver";
 import { waitFor } from "../../../test/support/wait";
 
 let server: TestServer;
+let dns: TestDnsServer;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 // JOBS_DRIVER=inngest: no embedded loops, so only the Inngest function moves the queue.
 // Every "could not signal" line from the file's first wake on (earlier tests send mail, and
 // a failure already logged is not logged again): the count is then exact, not "at most one".
 const signalFailures: string[] = [];
-const originalConsoleError = console.error;
 beforeAll(async () => {
-  console.error = (...args: unknown[]) => {
-    const line = args.map(String).join(" ");
-    if (line.includes("could not signal")) signalFailures.push(line);
-    else originalConsoleError(...args);
-  };
-  server = await startTestServer({ JOBS_DRIVER: "inngest", MAIL_PROVIDER: "sink" });
+  dns = await startDnsServer();
+  hooks = await startWebhookReceiver();
+  server = await startTestServer({
+    JOBS_DRIVER: "inngest",
+    MAIL_PROVIDER: "sink",
+    DNS_SERVERS: dns.address,
+    WEBHOOK_ALLOWED_ORIGINS: hooks.origin,
+    WEBHOOK_RETRY_SCHEDULE: "0.2,0.2",
+  });
+  const { log } = await import("../../ops/log");
+  const logger = log();
+  const error = logger.error.bind(logger);
+  vi.spyOn(logger, "error").mockImplementation(((fields: unknown, msg?: string) => {
+    if (msg?.includes("could not signal")) signalFailures.push(msg);
+    else error(fields as object, msg);
+  }) as typeof logger.error);
 });
 afterAll(async () => {
-  console.error = originalConsoleError;
+  vi.restoreAllMocks();
   await server?.stop();
+  await dns?.stop();
+  await hooks?.stop();
 });
+
+/** Runs one task's Inngest function once, as Inngest would on its wake event, and returns what it reports. */
+async function runFunction(task: string): Promise<{ handled: number; more: boolean }> {
+  const { functionFor } = await import("./inngest");
+  const { allTasks } = await import("../task-list");
+  const fn = functionFor(allTasks().find((t) => t.name === task)!);
+  const engine = new InngestTestEngine({ function: fn, events: [{ name: `posthaste/${task}.wake`, data: { provider: "sink" } }] });
+  const { result, error } = await engine.execute();
+  expect(error).toBeUndefined();
+  return result as { handled: number; more: boolean };
+}
 
 describe("Inngest functions", () => {
   it("registers a function per task with the provider concurrency key and a sweep cron", async () => {
@@ -66,5 +94,98 @@ describe("Inngest signalling without an event key", () => {
     await waitFor(() => signalFailures.length > 0, 5000, "the first signalling failure to be logged");
     await new Promise((r) => setTimeout(r, 1000));
     expect(signalFailures).toHaveLength(1);
+  });
+});
+
+/**
+ * Every background workflow runs on Inngest as it does on the embedded driver (issue #15):
+ * registered with its wake event and sweep cron, and doing its work when Inngest calls it.
+ * Plan parking is no background work: it happens inside the plan change's own transaction.
+ */
+describe("every background workflow as an Inngest function", () => {
+  it("one function per task, triggered by its wake event and its sweep cron", async () => {
+    const { inngestFunctions } = await import("./inngest");
+    const registered = Object.fromEntries(inngestFunctions().map((f) => [f.id(), f.opts.triggers]));
+    const expected = {
+      dispatch: "* * * * *",
+      "deliverability-breaker": "*/5 * * * *",
+      "domain-poll": "* * * * *",
+      "domain-health": "*/15 * * * *",
+      "webhook-delivery": "* * * * *",
+      retention: "17 * * * *",
+      "search-summary": "* * * * *",
+    };
+    expect(Object.keys(registered).sort()).toEqual(Object.keys(expected).sort());
+    for (const [id, cron] of Object.entries(expected)) {
+      expect(registered[id], id).toEqual([{ event: `posthaste/${id}.wake` }, { cron }]);
+    }
+  });
+
+  it("scheduled sends: a scheduled message whose time has come is dispatched", async () => {
+    const a = await server.account();
+    const domain = await addDomain(a.accountId, uniqueDomain("sched"));
+    const id = await enqueue(a.accountId, {
+      domainId: domain.id,
+      from: `n@${domain.name}`,
+      to: ["someone@example.org"],
+      text: "later",
+      scheduledAt: new Date(Date.now() - 1000),
+    });
+    expect((await emailRow(id)).status).toBe("scheduled");
+    expect((await runFunction("dispatch")).handled).toBeGreaterThanOrEqual(1);
+    expect((await emailRow(id)).status).toBe("delivered");
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["scheduled", "queued", "sent", "delivered"]);
+  });
+
+  it("DNS polling verifies a pending domain, and the health check notices a record gone", async () => {
+    const { apiKey } = await server.account();
+    const d = (await server.api("POST", "/v1/domains", { key: apiKey, body: { name: uniqueDomain("poll") } })).body;
+    for (const r of d.dnsRecords) dns.set(r.name, r.type, [r.value]);
+    await rows(sql`update domains set next_check_at = now() where id = ${d.id}`);
+    expect((await runFunction("domain-poll")).handled).toBeGreaterThanOrEqual(1);
+    expect((await server.api("GET", `/v1/domains/${d.id}`, { key: apiKey })).body.status).toBe("verified");
+
+    dns.remove(d.dnsRecords[0].name);
+    await rows(sql`update domains set next_check_at = now() where id = ${d.id}`);
+    expect((await runFunction("domain-health")).handled).toBeGreaterThanOrEqual(1);
+    const regressed = (await server.api("GET", `/v1/domains/${d.id}`, { key: apiKey })).body;
+    expect(regressed).toMatchObject({ status: "verified" });
+    expect(regressed.dnsRegressedAt).toBeGreaterThan(0);
+  });
+
+  it("webhook retries: a failed delivery is tried again on a later run and delivered", async () => {
+    const { accountId, apiKey } = await server.account();
+    const path = `/inngest-${Date.now()}`;
+    hooks.answer(path, { status: 500 });
+    const ep = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: hooks.origin + path, events: ["*"] } });
+    expect(ep.status).toBe(201);
+    const { recordEvents } = await import("../../events/record");
+    const { database } = await import("../../db/client");
+    await recordEvents((await database()).db, [
+      {
+        accountId,
+        type: "email.delivered",
+        emailId: "email-inngest",
+        data: { email_id: "email-inngest", from: "a@example.com", to: ["b@example.com"], subject: "s", tags: [] },
+      },
+    ]);
+    await runFunction("webhook-delivery");
+    expect(hooks.at(path)).toHaveLength(1);
+    hooks.answer(path, { status: 200 });
+    await new Promise((r) => setTimeout(r, 300)); // WEBHOOK_RETRY_SCHEDULE: 0.2 s
+    await runFunction("webhook-delivery");
+    expect(hooks.at(path)).toHaveLength(2);
+    expect(hooks.at(path)[1].headers["webhook-id"]).toBe(hooks.at(path)[0].headers["webhook-id"]);
+    await new Promise((r) => setTimeout(r, 300));
+    await runFunction("webhook-delivery");
+    expect(hooks.at(path)).toHaveLength(2);
+  });
+
+  it("the breaker lifts a hold once the account's window holds no bad sends", async () => {
+    const a = await server.account();
+    await rows(sql`update accounts set deliverability_blocked_at = now() where id = ${a.accountId}`);
+    await runFunction("deliverability-breaker");
+    const [row] = await rows(sql`select deliverability_blocked_at from accounts where id = ${a.accountId}`);
+    expect(row.deliverability_blocked_at).toBeNull();
   });
 });

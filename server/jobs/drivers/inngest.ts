@@ -4,6 +4,7 @@ import { TASKS } from "../names";
 import { allTasks } from "../task-list";
 import { setRemoteSignal, type Task } from "../tasks";
 import type { JobsDriver } from "./types";
+import { log } from "../../ops/log";
 
 /** The Inngest app. Keys come from INNGEST_EVENT_KEY / INNGEST_SIGNING_KEY (or INNGEST_DEV). */
 export const inngest = new Inngest({ id: "posthaste" });
@@ -20,13 +21,14 @@ function installInngestSignal(): void {
   setRemoteSignal(async (name) => {
     try {
       await inngest.send({ name: wakeEvent(name), data: { provider: config().mailProvider } });
-      if (lastError !== null) console.warn(`jobs: signalling Inngest works again (${name})`);
+      if (lastError !== null) log().warn({ task: name }, "jobs: signalling Inngest works again");
       lastError = null;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (message !== lastError)
-        console.error(
-          `jobs: could not signal Inngest (${name}); the cron sweep will pick the work up. Later identical failures are not logged: ${message}`,
+        log().error(
+          { task: name, error: message },
+          "jobs: could not signal Inngest; the cron sweep will pick the work up (later identical failures are not logged)",
         );
       lastError = message;
     }
@@ -86,7 +88,7 @@ export function functionFor(task: Task) {
 
 /**
  * Every task as an Inngest function (dispatch, breaker, DNS poll, domain health, webhook
- * delivery). The process serving them (Next's, possibly alone) also signals Inngest on new work.
+ * delivery, retention). The process serving them (Next's, possibly alone) also signals Inngest on new work.
  */
 export function inngestFunctions() {
   if (config().jobsDriver === "inngest") installInngestSignal();

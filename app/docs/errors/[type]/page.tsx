@@ -56,7 +56,12 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
       <h2>Response body</h2>
       <pre>
         {JSON.stringify(
-          { error: { type, message: "A human-readable explanation, safe to display.", docs_url: `…/docs/errors/${type}` } },
+          {
+            error: { type, message: "A human-readable explanation, safe to display.", docs_url: `…/docs/errors/${type}` },
+            statusCode: parseInt(doc.statuses, 10),
+            name: type,
+            message: "A human-readable explanation, safe to display.",
+          },
           null,
           2,
         )}

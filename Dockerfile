@@ -1,0 +1,42 @@
+# Posthaste image: `docker build --network host -t posthaste .` then see docs/deploy.md.
+# Stage 1 builds (all dependencies, `npm run build`); stage 2 carries only what `npm start`
+# and the CLI read at run time, with production dependencies, as the unprivileged `node` user.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+# Dependencies first: this layer is reused until package.json or the lock file changes.
+# (--loglevel=warn: the project's .npmrc silences npm, which would hide why an install failed.)
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund --loglevel=warn
+COPY . .
+# .next/ (Next's build), dist/server.mjs (npm start) and dist/cli.mjs (the accounts CLI);
+# then drop the development dependencies so the next stage copies a production tree.
+# next.config.ts, read again when the server starts, becomes one file needing no TypeScript sources.
+RUN npm run build \
+ && node --input-type=module -e 'await (await import("./scripts/bundle.mjs")).bundleServer("next.config.ts", "next.config.mjs")' \
+ && npm prune --omit=dev --no-audit --no-fund --loglevel=warn && rm -rf .next/cache
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    PGLITE_DIR=/app/.data/pglite
+COPY --from=build /app/package.json /app/next.config.mjs ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/.next ./.next
+COPY --from=build /app/dist ./dist
+# Migrations are applied at start-up from drizzle/ (server/db/migrate.ts looks beside the cwd).
+COPY --from=build /app/drizzle ./drizzle
+# The embedded database (no DATABASE_URL) and Next's runtime cache are the only writable places.
+RUN mkdir -p .data .next/cache && chown node:node .data .next/cache
+USER node
+EXPOSE 3000
+VOLUME ["/app/.data"]
+# /api/health answers 200 while the database answers (every role serves it). No curl in the slim image: node asks.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1 and receives docker stop's SIGTERM itself (server/main.ts drains, then exits).
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/server.mjs"]

@@ -1,0 +1,100 @@
+// CPU and memory of process trees, from /proc (Linux): the server as `npm start` runs it
+// may be several processes (node:cluster children), and all of them count.
+import fs from "node:fs";
+import postgres from "postgres";
+import { cpuSecondsOf, PG_ADMIN } from "./common.mjs";
+
+/** The pid and every descendant of it alive now. */
+export function processTree(root) {
+  const children = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const visit = (pid) => {
+    out.push(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return out;
+}
+
+/** Resident set size of a process in MB (null once it is gone). */
+export function rssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Connections the bench itself opens to the database under test name themselves so, and are not counted. */
+export const BENCH_APPLICATION_NAME = "posthaste-bench";
+
+async function backendsOf(databaseName) {
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  const rows =
+    await admin`select pid from pg_stat_activity where datname = ${databaseName} and application_name <> ${BENCH_APPLICATION_NAME}`;
+  await admin.end();
+  return rows.map((r) => r.pid);
+}
+
+const cpuOf = (pids) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
+
+/**
+ * Starts a CPU window over named roles: `server` (the tree under serverPid, taken again at
+ * the end so children forked meanwhile count from their start), `db` (the database's
+ * backends but the bench's own) and any `others` ({ name: pid }). Resolves to a function that ends it and
+ * returns CPU seconds per role and the wall seconds it lasted.
+ */
+export async function cpuWindow({ serverPid, databaseName, others = {} }) {
+  const t0 = performance.now();
+  const serverStart = new Map(processTree(serverPid).map((pid) => [pid, cpuSecondsOf(pid) ?? 0]));
+  const backends = await backendsOf(databaseName);
+  const dbStart = cpuOf(backends);
+  const otherStart = Object.fromEntries(Object.entries(others).map(([name, pid]) => [name, cpuSecondsOf(pid) ?? 0]));
+  return async () => {
+    let server = 0;
+    for (const pid of processTree(serverPid)) {
+      const now = cpuSecondsOf(pid);
+      if (now !== null) server += now - (serverStart.get(pid) ?? 0);
+    }
+    const out = { seconds: (performance.now() - t0) / 1000, server, db: cpuOf(backends) - dbStart };
+    for (const [name, pid] of Object.entries(others)) out[name] = (cpuSecondsOf(pid) ?? 0) - otherStart[name];
+    return out;
+  };
+}
+
+/** Samples the RSS of every process under root each second; stop() returns the peaks in MB. */
+export function rssSampler(root) {
+  let maxProcess = 0;
+  let maxTotal = 0;
+  let processes = 0;
+  const sample = () => {
+    const tree = processTree(root);
+    processes = Math.max(processes, tree.length);
+    let total = 0;
+    for (const pid of tree) {
+      const mb = rssMb(pid) ?? 0;
+      total += mb;
+      maxProcess = Math.max(maxProcess, mb);
+    }
+    maxTotal = Math.max(maxTotal, total);
+  };
+  sample();
+  const timer = setInterval(sample, 1000);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return { maxProcessMb: Math.round(maxProcess), maxTotalMb: Math.round(maxTotal), processes };
+  };
+}

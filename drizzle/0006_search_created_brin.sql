@@ -1,0 +1,1 @@
+CREATE INDEX "emails_created_brin_idx" ON "emails" USING brin ("created_at") WITH (autosummarize=true);

@@ -1,0 +1,2 @@
+DROP INDEX "emails_dispatch_idx";--> statement-breakpoint
+CREATE INDEX "emails_dispatch_idx" ON "emails" USING btree ("account_id","next_attempt_at") WHERE "emails"."status" in ('queued', 'scheduled', 'sending');

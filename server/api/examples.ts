@@ -1,0 +1,137 @@
+import type { EventType } from "../events/types";
+
+/**
+ * Example bodies for the OpenAPI document, one per resource; the operations' `docs`
+ * metas use them, and the tests check each against its schema.
+ */
+
+const T = 1767225600000; // 2026-01-01T00:00:00Z in Unix ms
+
+export const EXAMPLE_IDS = {
+  email: "0194f5c2-7a1e-7c3b-9d2e-5b8f1a2c3d4e",
+  domain: "0194f5c2-7a1e-7c3b-9d2e-6c9a2b3d4e5f",
+  apiKey: "0194f5c2-7a1e-7c3b-9d2e-7dab3c4e5f60",
+  webhook: "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
+  event: "0194f5c2-7a1e-7c3b-9d2e-9fcd5e607182",
+  delivery: "0194f5c2-7a1e-7c3b-9d2e-a0de6f718293",
+  attempt: "0194f5c2-7a1e-7c3b-9d2e-b1ef708192a4",
+};
+
+export const SEND_REQUEST = {
+  from: "Acme <billing@acme.example>",
+  to: ["ada@example.com"],
+  subject: "Your receipt",
+  html: "<p>Thanks for your order.</p>",
+  text: "Thanks for your order.",
+  tags: [{ name: "category", value: "receipt" }],
+};
+
+export const EMAIL_LIST_ITEM = {
+  id: EXAMPLE_IDS.email,
+  status: "delivered",
+  from: "Acme <billing@acme.example>",
+  to: ["ada@example.com"],
+  subject: "Your receipt",
+  createdAt: T,
+  sentAt: T + 1200,
+  tags: [{ name: "category", value: "receipt" }],
+};
+
+export const EMAIL = {
+  ...EMAIL_LIST_ITEM,
+  sesMessageId: null,
+  error: null,
+  cc: [],
+  bcc: [],
+  replyTo: [],
+  scheduledAt: null,
+  timeline: [
+    { type: "queued", at: T, detail: null },
+    { type: "sent", at: T + 1200, detail: null },
+    { type: "delivered", at: T + 2900, detail: "250 2.0.0 OK" },
+  ],
+};
+
+export const DOMAIN = {
+  id: EXAMPLE_IDS.domain,
+  name: "acme.example",
+  status: "pending",
+  verifiedAt: null,
+  createdAt: T,
+  dnsCheckedAt: null,
+  dnsHost: "Cloudflare",
+  dnsRecords: [
+    { type: "TXT", name: "posthaste._domainkey.acme.example", value: "v=DKIM1; k=rsa; p=MIIBIjANBg…", found: null, observed: null },
+    { type: "MX", name: "send.acme.example", value: "10 feedback-smtp.acme.example", found: null, observed: null },
+    { type: "TXT", name: "send.acme.example", value: "v=spf1 include:acme.example ~all", found: null, observed: null },
+  ],
+  recommendedRecords: [{ type: "TXT", name: "_dmarc.acme.example", value: "v=DMARC1; p=none;", found: null, observed: null }],
+  failureReason: null,
+  dnsRegressedAt: null,
+  suspendedAt: null,
+  trackEngagement: true,
+};
+
+export const API_KEY = { id: EXAMPLE_IDS.apiKey, name: "production", last4: "x9Qz", scope: "full", createdAt: T, lastUsedAt: T + 60000 };
+
+export const WEBHOOK_ENDPOINT = {
+  id: EXAMPLE_IDS.webhook,
+  url: "https://hooks.acme.example/posthaste",
+  events: ["email.delivered", "email.bounced"],
+  enabled: true,
+  description: "Delivery outcomes",
+  consecutiveFailures: 0,
+  lastAttemptAt: null,
+  lastResponseStatus: null,
+  lastError: null,
+  suspendedByPlan: false,
+  autoDisabledAt: null,
+};
+
+export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+export const USAGE = {
+  plan: "pro",
+  month: { count: 1204, limit: 50000 },
+  day: { count: 87, limit: null },
+  domains: { count: 2, limit: 10, suspended: 0 },
+  webhooks: { count: 1, limit: 10, suspended: 0 },
+};
+
+export const ATTEMPT = {
+  id: EXAMPLE_IDS.attempt,
+  deliveryId: EXAMPLE_IDS.delivery,
+  eventId: EXAMPLE_IDS.event,
+  eventType: "email.delivered",
+  attempt: 1,
+  at: T,
+  durationMs: 84,
+  responseStatus: 200,
+  error: null,
+  responseBodyHead: "ok",
+  deliveryStatus: "succeeded",
+};
+
+/** The body POSTed for an event of `type`. */
+export function eventExample(type: EventType) {
+  const email = { email_id: EXAMPLE_IDS.email, from: EMAIL.from, to: EMAIL.to, subject: EMAIL.subject, tags: EMAIL.tags };
+  const data =
+    type === "quota.exceeded"
+      ? { month_count: 50001, month_limit: 50000, hard_limit: 55000 }
+      : type === "email.bounced" || type === "email.complained"
+        ? { ...email, recipient: "ada@example.com", reason: type === "email.bounced" ? "550 5.1.1 user unknown" : "abuse" }
+        : type === "email.opened"
+          ? { ...email, open: { timestamp: "2026-01-01T00:00:03.000Z", userAgent: "Mozilla/5.0", ipAddress: null } }
+          : type === "email.clicked"
+            ? {
+                ...email,
+                click: {
+                  timestamp: "2026-01-01T00:00:03.000Z",
+                  userAgent: "Mozilla/5.0",
+                  ipAddress: null,
+                  link: "https://acme.example/order/1234",
+                },
+              }
+            : email;
+  return { id: EXAMPLE_IDS.event, type, created_at: "2026-01-01T00:00:03.000Z", data };
+}

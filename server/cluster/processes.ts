@@ -1,0 +1,134 @@
+import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
+import { config } from "../config";
+import { closeDatabase, database } from "../db/client";
+import { log } from "../ops/log";
+import { processSamples } from "../ops/metrics";
+import { ensureSecrets } from "../secrets";
+import type { RunningServer } from "../start";
+import { joinClusterMetrics, serveClusterMetrics } from "./metrics-gather";
+
+/** What a serving process hands back: its server, and how to drain it. */
+export type Served = Pick<RunningServer, "port" | "server" | "stop">;
+
+/** `embeddedViaPrimary`: the primary owns PGlite; talk to it through its socket. */
+export type StartProcess = (opts: { embeddedViaPrimary: boolean }) => Promise<Served>;
+
+/** A child that ran at least this long before dying starts again at once; quicker deaths back off. */
+const HEALTHY_RUN_MS = 10_000;
+const MAX_BACKOFF_MS = 30_000;
+/** How long the primary waits for children to drain on SIGTERM before killing them. */
+const DRAIN_MS = 30_000;
+
+/**
+ * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or
+ * this process alone when `processes` is 1. The primary serves no HTTP; it forks, restarts
+ * a child that dies, gathers every child's metrics for a scrape, and on SIGTERM/SIGINT has
+ * every child drain before it exits. With PGlite it also owns the engine and serves its
+ * socket to the children. Everything else the processes share goes through the database
+ * (docs/architecture.md "Processes").
+ */
+export async function runServerProcesses(start: StartProcess, processes: number = config().processes): Promise<void> {
+  if (processes <= 1) {
+    const running = await start({ embeddedViaPrimary: false });
+    log().info(startupLine(running.port, 1));
+    const cfg = config();
+    if (!cfg.databaseUrl && !cfg.processesGiven && cfg.nodeEnv !== "development" && os.availableParallelism() > 1) {
+      log().info(
+        "One process: the embedded database is one engine that every process would reach through its socket, so more processes add hops, not sends per second. Set WEB_CONCURRENCY to run more anyway, or DATABASE_URL to use every core (docs/decisions.md).",
+      );
+    }
+    stopOnSignals(running);
+  } else if (cluster.isPrimary) {
+    await runPrimary(processes);
+  } else {
+    // Before serving: the primary asks only children that listen for every scrape's samples.
+    joinClusterMetrics(processSamples);
+    const running = await start({ embeddedViaPrimary: !config().databaseUrl });
+    // Which process answered: the cluster's number for it, never its pid (docs/architecture.md).
+    const id = String(cluster.worker?.id ?? 0);
+    running.server.prependListener("request", (_req, res) => res.setHeader("x-posthaste-process", id));
+    stopOnSignals(running);
+  }
+}
+
+function startupLine(port: number, processes: number): string {
+  const cfg = config();
+  const database = cfg.databaseUrl ? "PostgreSQL" : `embedded in ${cfg.pgliteDir}`;
+  const shape = processes > 1 ? `${processes} processes, role ${cfg.role}` : `role ${cfg.role}`;
+  return `Posthaste listening on ${cfg.appUrl} (port ${port}; ${shape}; database: ${database}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`;
+}
+
+function stopOnSignals(running: Served): void {
+  let stopping = false;
+  const shutdown = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log().info(`${why}: shutting down${cluster.isWorker ? ` process ${cluster.worker?.id}` : ""}`);
+    await running.stop().catch((err) => log().error({ err }, "shutdown failed"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // A primary that vanished (killed) leaves nobody to restart or stop us: drain and go.
+  if (cluster.isWorker) process.on("disconnect", () => void shutdown("primary gone"));
+}
+
+async function runPrimary(processes: number): Promise<void> {
+  const cfg = config();
+  // Generated secrets join the environment the children inherit.
+  ensureSecrets();
+  // Migrate once before the children start; with PGlite, keep the engine and serve it.
+  await database({ serveSocket: true });
+  if (cfg.databaseUrl) await closeDatabase();
+
+  let stopping = false;
+  let streak = 0;
+  const listening = new Set<number>();
+  const fork = () => {
+    const started = Date.now();
+    const worker = cluster.fork();
+    worker.once("listening", (address) => {
+      listening.add(worker.id);
+      if (listening.size === processes) log().info(startupLine(address.port, processes));
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      streak = Date.now() - started >= HEALTHY_RUN_MS ? 0 : streak + 1;
+      const delay = streak === 0 ? 0 : Math.min(MAX_BACKOFF_MS, 250 * 2 ** streak);
+      log().error(`process ${worker.id} exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
+      // Not unref'd: with every child gone, this timer is what keeps the primary alive.
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, delay);
+    });
+  };
+  for (let i = 0; i < processes; i++) fork();
+  // A scrape reaching any child answers for all of them (docs/operations.md "Metrics").
+  serveClusterMetrics(() => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && listening.has(w.id))));
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log().info(`${signal}: draining ${Object.keys(cluster.workers ?? {}).length} processes`);
+    const children = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(children.map((child) => drain(child)));
+    await closeDatabase().catch((err) => log().error({ err }, "could not close the database"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/** SIGTERM one child and wait for it to exit; SIGKILL it if it has not after DRAIN_MS. */
+function drain(child: Worker): Promise<void> {
+  if (child.isDead()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.process.kill("SIGKILL"), DRAIN_MS);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.process.kill("SIGTERM");
+  });
+}

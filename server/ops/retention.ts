@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { config } from "../config";
+import { database } from "../db/client";
+import { TASKS } from "../jobs/names";
+import type { Task } from "../jobs/tasks";
+
+/** Rows per statement: each batch is one short transaction on any table size. */
+const BATCH = 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The smallest UUIDv7 of a millisecond: every id made before `ms` sorts below it. Ids are
+ * made at the row's creation time, so "older than" walks the primary key (no extra index
+ * on the send path); the rows' own timestamps are checked as well.
+ */
+export function idFloor(ms: number): string {
+  const hex = ms.toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/**
+ * RETENTION_DAYS: past it, a message keeps its status row (status, addresses, subject,
+ * tags, times) and loses its content (html, text, attachments, the sink's rendered copy);
+ * its timeline events, webhook events, deliveries and attempts are deleted. Mail still
+ * waiting to leave and webhook deliveries still owed are kept whole.
+ */
+export async function pruneOnce(): Promise<number> {
+  const days = config().retentionDays;
+  if (days === null) return 0;
+  const cutoffMs = Date.now() - days * DAY_MS;
+  const cutoff = new Date(cutoffMs).toISOString();
+  const floor = idFloor(cutoffMs);
+  const { rows } = await database();
+  // Messages are walked once, in id order, from a cursor kept in the database (shared by every
+  // instance and run). One still waiting to leave when walked keeps its content: it was accepted
+  // RETENTION_DAYS ago and is not sent yet (scheduled further ahead, or its account is paused).
+  const [bodies] = await rows<{ walked: number }>(sql`
+    with cursor as (
+      select coalesce((select after from retention_cursors where name = 'emails'), '') as after
+    ), batch as (
+      select e.id from emails e, cursor c where e.id > c.after and e.id < ${floor} order by e.id limit ${BATCH}
+    ), pruned as (
+      update emails e set html = null, text = null, attachments = '[]'::jsonb
+      from batch b
+      where e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+        and (e.html is not null or e.text is not null or e.attachments <> '[]'::jsonb)
+      returning e.id
+    ), sunk as (
+      delete from sink_messages s using batch b where s.email_id = b.id and s.created_at < ${cutoff}::timestamptz
+      returning s.email_id
+    ), moved as (
+      insert into retention_cursors (name, after) select 'emails', max(id) from batch having count(*) > 0
+      on conflict (name) do update set after = greatest(retention_cursors.after, excluded.after)
+      returning 1
+    )
+    select (select count(*)::int from batch) as walked, (select count(*) from pruned) + (select count(*) from sunk) + (select count(*) from moved) as changed`);
+  const deleted = await rows<{ n: number }>(sql`
+    with events as (
+      delete from email_events where id in (
+        select id from email_events where id < ${floor} and at < ${cutoff}::timestamptz order by id limit ${BATCH})
+      returning 1
+    ), attempts as (
+      delete from webhook_attempts where id in (
+        select id from webhook_attempts where id < ${floor} and at < ${cutoff}::timestamptz order by id limit ${BATCH})
+      returning 1
+    ), deliveries as (
+      delete from webhook_deliveries where id in (
+        select id from webhook_deliveries
+        where id < ${floor} and created_at < ${cutoff}::timestamptz and status <> 'pending' order by id limit ${BATCH})
+      returning 1
+    )
+    select ((select count(*) from events) + (select count(*) from attempts) + (select count(*) from deliveries))::int as n`);
+  // Events go once no delivery of theirs is left (a delivery still owed keeps its event).
+  const [webhookEvents] = await rows<{ n: number }>(sql`
+    with gone as (
+      delete from webhook_events where id in (
+        select ev.id from webhook_events ev
+        where ev.id < ${floor} and ev.created_at < ${cutoff}::timestamptz
+          and not exists (select 1 from webhook_deliveries d where d.event_id = ev.id)
+        order by ev.id limit ${BATCH})
+      returning 1
+    )
+    select count(*)::int as n from gone`);
+  return bodies.walked + deleted[0].n + webhookEvents.n;
+}
+
+export const retentionTask: Task = {
+  name: TASKS.retention,
+  runOnce: pruneOnce,
+  idleIntervalMs: 3600_000,
+  concurrency: 1,
+  cron: "17 * * * *",
+};

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { RowsOf } from "./statement";
+
+/** A position in the newest-first order: created_at in µs since the epoch, then id. */
+export type Position = { us: string; id: string };
+
+/** A matching message as the list shows it, with its position and relevance. */
+export type Match = Record<string, unknown> & Position & { rank: number };
+
+/**
+ * The newest RECENT_FACTOR × window messages are read in time order first: a term in at
+ * least one message in RECENT_FACTOR fills its window there, at a cost that follows the
+ * page (a word in 1 of 10 messages reads about 10 × window).
+ */
+const RECENT_FACTOR = 20;
+
+/**
+ * Rarer terms are read through the full-text index ANDed with the created_at BRIN index,
+ * one time slice at a time, newest first: the heap is read only for the matches inside the
+ * slice. A slice is sized from the density seen so far to hold about twice the matches
+ * still missing; one that returns more than SLICE_CAP_FACTOR × window is narrowed and read
+ * again, so no slice reads more than that many matches whatever the estimate.
+ */
+const SLICE_CAP_FACTOR = 5;
+
+const order = sql`order by created_at desc nulls last, id desc nulls last`;
+const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags`;
+const usOf = sql`(extract(epoch from created_at) * 1000000)::bigint::text`;
+const at = (us: string | number) => sql`(timestamptz 'epoch' + ${String(us)}::bigint * interval '1 microsecond')`;
+
+/** Newest first: a before b when a is newer. */
+export function newerFirst(a: Position, b: Position): number {
+  const d = BigInt(b.us) - BigInt(a.us);
+  return d > 0n ? 1 : d < 0n ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * The newest `window` messages of an account matching `query` (a tsquery text) older than
+ * `below` (null: from the newest), newest first, each with its ts_rank. Every statement's
+ * plan is fixed by its shape, not by statistics (run it under genericPlans()).
+ */
+export async function newestMatches(
+  rows: RowsOf,
+  opts: { accountId: string; query: string; status?: string; below: Position | null; window: number },
+): Promise<Match[]> {
+  const { accountId, window } = opts;
+  const q = sql`to_tsquery('simple', ${opts.query})`;
+  const status = opts.status ? sql`and status = ${opts.status}` : sql``;
+  const recent = window * RECENT_FACTOR;
+  // Literal limits: a generic plan guessing at a parameter's value might sort instead of reading the index in order.
+  const [recentRows, upTo] = [sql.raw(String(recent)), sql.raw(String(window + 1))];
+  const below = opts.below ? sql`and (created_at, id) < (${at(opts.below.us)}, ${opts.below.id})` : sql``;
+
+  // The newest `recent` messages in time order; stops early once `window` of them match.
+  // The last one read comes back too (hit false) to say where the slices start. (Not
+  // first_value() for the newest: PostgreSQL seeks back to the frame's head row by row.)
+  const scanned = await rows<Match & { hit: boolean; n: string; top_us: string; oldest_us: string | null }>(sql`
+    select t.*,
+      (select ${usOf} from emails where account_id = ${accountId} ${below} ${order} limit 1) as top_us,
+      (select (extract(epoch from min(created_at)) * 1000000)::bigint::text from emails where account_id = ${accountId}) as oldest_us
+    from (
+      select ${fields}, us, hit, n, case when hit then ts_rank(search_vector, ${q})::float8 end as rank from (
+        select ${fields}, search_vector, ${usOf} as us, (search_vector @@ ${q} ${status}) as hit, row_number() over (${order}) as n
+        from emails where account_id = ${accountId} ${below} ${order} limit ${recentRows}
+      ) s where hit or n = ${recentRows}
+      limit ${upTo}
+    ) t`);
+  const found: Match[] = scanned.filter((r) => r.hit).map(({ hit: _h, n: _n, top_us: _t, oldest_us: _o, ...m }) => m as Match);
+  const last = scanned.find((r) => Number(r.n) === recent);
+  if (found.length >= window || !last) return found.slice(0, window);
+
+  const cap = window * SLICE_CAP_FACTOR;
+  const top = Number(last.top_us);
+  const oldest = Number(last.oldest_us);
+  const sliceOf = (lo: number | null, hi: Position | { us: string; id: null }, limit: number | null) =>
+    rows<Match>(sql`
+      select ${fields}, ${usOf} as us, ts_rank(search_vector, ${q})::float8 as rank from emails
+      where account_id || '' = ${accountId} and search_vector @@ ${q} ${status}
+        ${lo === null ? sql`` : sql`and created_at >= ${at(lo)} and created_at <= ${at(hi.us)}`}
+        and (created_at, id) < (${at(hi.us)}, ${hi.id ?? ""})
+      limit ${limit}`);
+  // The account condition is written so no B-tree serves it: a bounded slice is always the
+  // BitmapAnd of the two indexes, whose heap reads follow the slice's matches. The last,
+  // open slice (everything older) has no bound the BRIN index can use, so it is the
+  // full-text index alone: ANDing a range that covers the rest of the table costs more
+  // than it saves. An id of "" makes the row comparison a plain created_at < bound.
+
+  let hi: Position | { us: string; id: null } = { us: last.us, id: last.id };
+  for (let first = true; ; first = false) {
+    const covered = Math.max(top - Number(hi.us), 1000);
+    // No match among the newest: most likely a rare term (an address, a name), whose every
+    // match the full-text index alone returns in one statement; more than `cap` is narrowed.
+    let span =
+      first && found.length === 0
+        ? Infinity
+        : Math.ceil(Math.max(3 * covered, (2 * covered * (window - found.length + 1)) / (found.length + 1)));
+    for (;;) {
+      const lo: number = Number(hi.us) - span;
+      const open = lo <= oldest;
+      const got = await sliceOf(open ? null : lo, hi, span > 1 ? cap + 1 : null);
+      if (got.length > cap && span > 1) {
+        span = Math.ceil(Math.min(span, Number(hi.us) - oldest) / 4);
+        continue;
+      }
+      found.push(...got);
+      if (open || found.length >= window) return found.sort(newerFirst).slice(0, window);
+      hi = { us: String(lo), id: null };
+      break;
+    }
+  }
+}

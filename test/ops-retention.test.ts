@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./support/harness";
+import { db, sql } from "./support/db";
+import { sender } from "./support/senders";
+import { waitForStatus } from "./support/delivery";
+import { startWebhookReceiver } from "./support/webhook-receiver";
+import { waitFor } from "./support/wait";
+
+/**
+ * RETENTION_DAYS=1: rows back-dated three days (ids made at that time, as the service
+ * makes them) lose bodies, events and delivery logs; status rows stay and still answer
+ * over the API; mail still waiting to leave, deliveries still owed and recent rows are kept.
+ */
+let server: TestServer;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+beforeAll(async () => {
+  hooks = await startWebhookReceiver();
+  server = await startTestServer({ RETENTION_DAYS: "1", WEBHOOK_ALLOWED_ORIGINS: hooks.origin });
+});
+afterAll(async () => {
+  await server?.stop();
+  await hooks?.stop();
+});
+
+describe("retention", () => {
+  it("prunes bodies, events and delivery logs older than RETENTION_DAYS, keeping status rows", async () => {
+    const { newId } = await import("../server/lib/ids");
+    const { emails, emailEvents, sinkMessages, webhookAttempts, webhookDeliveries, webhookEvents } = await import("../server/db/schema");
+    const { wake } = await import("../server/jobs/tasks");
+    const { TASKS } = await import("../server/jobs/names");
+    const s = await sender(server);
+    const hook = await server.api("POST", "/v1/webhooks", { key: s.apiKey, body: { url: `${hooks.origin}/r`, events: ["*"] } });
+    expect(hook.status).toBe(201);
+
+    // A recent message, sent for real: everything about it stays.
+    const recent = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: ["new@example.org"], subject: "new", html: "<p>new</p>" },
+    });
+    expect(recent.status).toBe(200);
+    await waitForStatus(recent.body.id, ["delivered"]);
+    await waitFor(() => hooks.received.some((h) => h.body?.data?.email_id === recent.body.id), 15_000, "the recent message's webhook");
+
+    const { db: d } = await db();
+    const at = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    const old = (offsetMs = 0) => newId(at.getTime() + offsetMs);
+    const base = { accountId: s.accountId, from: s.from, subject: "old", recipientCount: 1, searchText: "old" };
+    const oldId = old();
+    const waitingId = old(1);
+    const attachments = [{ filename: "a.txt", content: "YQ==", contentType: "text/plain" }];
+    await d.insert(emails).values([
+      {
+        ...base,
+        id: oldId,
+        status: "delivered",
+        to: ["old@example.org"],
+        html: "<p>old</p>",
+        text: "old",
+        attachments,
+        messageId: `<${oldId}@x>`,
+        createdAt: at,
+        sentAt: at,
+      },
+      // Accepted long ago, scheduled far ahead: still to leave, so kept whole.
+      {
+        ...base,
+        id: waitingId,
+        status: "scheduled",
+        to: ["later@example.org"],
+        html: "<p>later</p>",
+        messageId: `<${waitingId}@x>`,
+        createdAt: at,
+        scheduledAt: new Date(Date.now() + 86400_000),
+        nextAttemptAt: new Date(Date.now() + 86400_000),
+      },
+    ]);
+    await d.insert(sinkMessages).values({ emailId: oldId, recipients: "old@example.org", raw: "Subject: old\r\n\r\nold", createdAt: at });
+    await d.insert(emailEvents).values([
+      { id: old(2), emailId: oldId, type: "sent", at, detail: null },
+      { id: old(3), emailId: oldId, type: "delivered", at, detail: null },
+    ]);
+    const [doneEvent, owedEvent, doneDelivery, owedDelivery] = [old(4), old(5), old(6), old(7)];
+    const payload = (id: string) => ({ id, type: "email.sent", created_at: at.toISOString(), data: { email_id: oldId } });
+    await d.insert(webhookEvents).values([
+      { id: doneEvent, accountId: s.accountId, type: "email.sent", emailId: oldId, payload: payload(doneEvent), createdAt: at },
+      { id: owedEvent, accountId: s.accountId, type: "email.delivered", emailId: oldId, payload: payload(owedEvent), createdAt: at },
+    ]);
+    await d.insert(webhookDeliveries).values([
+      {
+        id: doneDelivery,
+        eventId: doneEvent,
+        endpointId: hook.body.id,
+        accountId: s.accountId,
+        status: "succeeded",
+        attempts: 1,
+        createdAt: at,
+        completedAt: at,
+      },
+      // Still owed (its next try is far off): kept, with its event.
+      {
+        id: owedDelivery,
+        eventId: owedEvent,
+        endpointId: hook.body.id,
+        accountId: s.accountId,
+        status: "pending",
+        attempts: 1,
+        createdAt: at,
+        nextAttemptAt: new Date(Date.now() + 86400_000),
+      },
+    ]);
+    await d
+      .insert(webhookAttempts)
+      .values({ id: old(8), deliveryId: doneDelivery, endpointId: hook.body.id, at, durationMs: 5, responseStatus: 200 });
+
+    wake(TASKS.retention);
+    await waitFor(async () => (await sql("select 1 from webhook_events where id = ?", doneEvent)).length === 0, 15_000, "retention to run");
+
+    const [pruned] = await sql("select status, html, text, attachments, subject, sent_at from emails where id = ?", oldId);
+    expect(pruned).toMatchObject({ status: "delivered", html: null, text: null, attachments: [], subject: "old" });
+    expect(pruned.sent_at).not.toBeNull();
+    expect(await sql("select 1 from sink_messages where email_id = ?", oldId)).toHaveLength(0);
+    expect(await sql("select 1 from email_events where email_id = ?", oldId)).toHaveLength(0);
+    expect(await sql("select 1 from webhook_deliveries where id = ?", doneDelivery)).toHaveLength(0);
+    expect(await sql("select 1 from webhook_attempts where delivery_id = ?", doneDelivery)).toHaveLength(0);
+    // Owed work and waiting mail are whole.
+    expect(await sql("select 1 from webhook_deliveries where id = ?", owedDelivery)).toHaveLength(1);
+    expect(await sql("select 1 from webhook_events where id = ?", owedEvent)).toHaveLength(1);
+    const [waiting] = await sql("select html from emails where id = ?", waitingId);
+    expect(waiting.html).toBe("<p>later</p>");
+    // Recent rows are untouched.
+    const [fresh] = await sql("select html from emails where id = ?", recent.body.id);
+    expect(fresh.html).toBe("<p>new</p>");
+    expect((await sql("select type from email_events where email_id = ?", recent.body.id)).length).toBeGreaterThanOrEqual(2);
+    expect((await sql("select 1 from webhook_events where email_id = ?", recent.body.id)).length).toBeGreaterThanOrEqual(1);
+
+    // The walk's progress is shared: no instance or later run walks these messages again.
+    const [cursor] = await sql("select after from retention_cursors where name = 'emails'");
+    expect(cursor.after >= waitingId).toBe(true);
+
+    // The pruned message still answers: its status row, and a timeline of its acceptance only.
+    const got = await server.api("GET", `/v1/emails/${oldId}`, { key: s.apiKey });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: oldId, status: "delivered", subject: "old", to: ["old@example.org"] });
+    expect(got.body.sentAt).toBe(at.getTime());
+    expect(got.body.timeline).toEqual([{ type: "queued", at: at.getTime(), detail: null }]);
+  });
+
+  it("keeps everything when RETENTION_DAYS is unset", async () => {
+    const { reconfigure } = await import("./support/config");
+    const { pruneOnce } = await import("../server/ops/retention");
+    reconfigure({ RETENTION_DAYS: undefined });
+    try {
+      expect(await pruneOnce()).toBe(0);
+    } finally {
+      reconfigure({ RETENTION_DAYS: "1" });
+    }
+  });
+});

@@ -1,0 +1,316 @@
+import { Resend } from "resend";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyStandardWebhook, verifyWebhookRequest } from "../client/webhooks";
+import { startDnsServer, type TestDnsServer } from "./support/dns-server";
+import { startTestServer, type TestServer } from "./support/harness";
+import { sender, uniqueDomain } from "./support/senders";
+import { waitFor } from "./support/wait";
+import { startWebhookReceiver } from "./support/webhook-receiver";
+
+// Resend's official Node SDK (pinned in devDependencies) against the real server: every
+// call a sending application makes, the outcome, and every error reaching the SDK's
+// error.message, error.name and error.statusCode (DESIGN.md, "Resend-compatible aliases").
+let server: TestServer;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let dns: TestDnsServer;
+
+beforeAll(async () => {
+  hooks = await startWebhookReceiver();
+  dns = await startDnsServer();
+  server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: hooks.origin, WEBHOOK_RETRY_SCHEDULE: "0.2,0.2", DNS_SERVERS: dns.address });
+});
+afterAll(async () => {
+  await server?.stop();
+  await hooks?.stop();
+  await dns?.stop();
+});
+
+const sdk = (key: string) => new Resend(key, { baseUrl: `${server.url}/v1` });
+
+/** What the SDK hands an application for a failed call: our status, type and message. */
+function expectSdkError(result: { data: unknown; error: any }, statusCode: number, name: string, message?: RegExp) {
+  expect(result.data).toBeNull();
+  expect(result.error).toMatchObject({ statusCode, name, message: expect.any(String) });
+  expect(result.error.message.length).toBeGreaterThan(0);
+  if (message) expect(result.error.message).toMatch(message);
+}
+
+const HOUR = 3600_000;
+
+describe("Resend Node SDK against Posthaste", () => {
+  it("sends with every field, then gets, reschedules and cancels the scheduled message", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const before = Date.now();
+    const sent = await resend.emails.send(
+      {
+        from: s.from,
+        to: ["ann@example.com", "bob@example.com"],
+        cc: ["cat@example.com"],
+        bcc: ["dan@example.com"],
+        replyTo: "reply@example.com",
+        subject: "Every field",
+        html: "<p>Hello</p>",
+        text: "Hello",
+        attachments: [{ filename: "a.txt", content: Buffer.from("attached"), contentType: "text/plain" }],
+        tags: [{ name: "kind", value: "welcome" }],
+        headers: { "X-Entity-Ref-ID": "123" },
+        scheduledAt: "in 1 hour",
+      },
+      { idempotencyKey: "every-field-1" },
+    );
+    expect(sent.error).toBeNull();
+    const id = sent.data!.id;
+
+    // The same idempotency key answers with the original id.
+    const again = await resend.emails.send(
+      { from: s.from, to: "ann@example.com", subject: "x", text: "x" },
+      { idempotencyKey: "every-field-1" },
+    );
+    expect(again.data).toEqual({ id });
+
+    const got = await resend.emails.get(id);
+    expect(got.error).toBeNull();
+    const detail = got.data as any;
+    expect(detail).toMatchObject({
+      id,
+      status: "scheduled",
+      subject: "Every field",
+      cc: ["cat@example.com"],
+      bcc: ["dan@example.com"],
+      replyTo: ["reply@example.com"],
+      tags: [{ name: "kind", value: "welcome" }],
+    });
+    expect(detail.to).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(detail.scheduledAt).toBeGreaterThanOrEqual(before + HOUR - 1000);
+    expect(detail.scheduledAt).toBeLessThanOrEqual(Date.now() + HOUR + 1000);
+
+    // emails.update is PATCH /v1/emails/{id} with scheduled_at: "tomorrow at 9am" in UTC.
+    const moved = await resend.emails.update({ id, scheduledAt: "tomorrow at 9am" });
+    expect(moved.error).toBeNull();
+    const tomorrow = new Date();
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const nine = Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 9);
+    expect(moved.data).toEqual({ id, scheduledAt: nine });
+    expect(((await resend.emails.get(id)).data as any).scheduledAt).toBe(nine);
+
+    // emails.cancel is POST /v1/emails/{id}/cancel.
+    const canceled = await resend.emails.cancel(id);
+    expect(canceled).toMatchObject({ data: { id, canceled: true }, error: null });
+    expectSdkError(await resend.emails.cancel(id), 409, "validation_error", /already been canceled/);
+    expectSdkError(await resend.emails.update({ id, scheduledAt: "in 2 hours" }), 409, "validation_error", /no longer scheduled/);
+    expectSdkError(await resend.emails.get("00000000-0000-4000-8000-000000000000"), 404, "not_found");
+  });
+
+  it("a reschedule to now dispatches the message at once", async () => {
+    const { apiKey } = await server.account();
+    const resend = sdk(apiKey);
+    const sim = { from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "Later", text: "t" };
+    const { data } = await resend.emails.send({ ...sim, scheduledAt: "in 2 hours" });
+    const moved = await resend.emails.update({ id: data!.id, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(moved.data).toEqual({ id: data!.id, scheduledAt: expect.any(Number) });
+    const got = await waitFor(async () => {
+      const e = (await resend.emails.get(data!.id)).data as any;
+      return e.status === "delivered" && e;
+    });
+    expect(got.timeline.map((t: any) => t.type).slice(0, 3)).toEqual(["scheduled", "rescheduled", "queued"]);
+  });
+
+  it("surfaces every kind of send error with its status, type and message", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const base = { from: s.from, to: "ann@example.com", subject: "s", text: "t" };
+    expectSdkError(await resend.emails.send({ ...base, from: "x@not-ours.example.com" }), 403, "domain_error");
+    expectSdkError(await resend.emails.send({ ...base, to: "not an address" }), 400, "validation_error", /^to: /);
+    // The SDK sends scheduled_at, Resend's name, which takes phrases; ours (scheduledAt) keeps the reference's forms.
+    expectSdkError(await resend.emails.send({ ...base, scheduledAt: "whenever" }), 400, "validation_error", /^scheduled_at: /);
+    expectSdkError(await resend.emails.send({ ...base, scheduledAt: "yesterday" }), 400, "validation_error", /in the past/);
+    // Resend fields with no equivalent here are refused by name, never dropped.
+    expectSdkError(await resend.emails.send({ ...base, topicId: "t1" }), 400, "validation_error", /topic_id: not supported/);
+    expectSdkError(
+      await resend.emails.send({ ...base, attachments: [{ filename: "r.png", path: "https://example.com/r.png" }] }),
+      400,
+      "validation_error",
+      /attachments\[0\]\.path: not supported/,
+    );
+    expectSdkError(await sdk("re_not_a_key").emails.send(base), 401, "authentication_error");
+    const ours = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { ...base, scheduledAt: "in 1 hour" } });
+    expect(ours.status).toBe(400);
+    expect(ours.body.message).toMatch(/^scheduledAt: /);
+  });
+
+  it("sends a batch; a strict batch (the SDK's default) refuses as a whole, a permissive one per entry", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const good = (n: number) => ({ from: s.from, to: `r${n}@example.com`, subject: `b${n}`, text: "t" });
+    const ok = await resend.batch.send([good(1), good(2)]);
+    expect(ok.error).toBeNull();
+    const okData = ok.data as any;
+    expect(okData.data).toEqual([{ id: expect.any(String) }, { id: expect.any(String) }]);
+    expect(okData.summary).toEqual({ total: 2, succeeded: 2, failed: 0 });
+
+    const bad = [good(3), { ...good(4), to: "nope" }];
+    expectSdkError(await resend.batch.send(bad), 400, "validation_error", /^emails\[1\]\.?.*to: /);
+    const listed = await resend.emails.list({ limit: 10 });
+    expect((listed.data as any).data.map((e: any) => e.subject)).not.toContain("b3");
+
+    const permissive = await resend.batch.send(bad, { batchValidation: "permissive" });
+    expect((permissive.data as any).summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
+  });
+
+  it("lists with Resend's after / before paging and has_more beside our cursor", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await resend.emails.send({ from: s.from, to: "ann@example.com", subject: `p${i}`, text: "t" })).data!.id);
+    }
+    const newest = [...ids].reverse();
+    const page1 = (await resend.emails.list({ limit: 2 })).data as any;
+    expect(page1.data.map((e: any) => e.id)).toEqual(newest.slice(0, 2));
+    expect(page1).toMatchObject({ has_more: true, hasMore: true, nextCursor: expect.any(String) });
+    const page2 = (await resend.emails.list({ limit: 2, after: page1.data[1].id })).data as any;
+    expect(page2.data.map((e: any) => e.id)).toEqual(newest.slice(2, 4));
+    const page3 = (await resend.emails.list({ limit: 2, after: page2.data[1].id })).data as any;
+    expect(page3.data.map((e: any) => e.id)).toEqual(newest.slice(4));
+    expect(page3).toMatchObject({ has_more: false, hasMore: false, nextCursor: null });
+    // before: the page just above an email, newest first; has_more says newer ones remain.
+    const back = (await resend.emails.list({ limit: 2, before: newest[4] })).data as any;
+    expect(back.data.map((e: any) => e.id)).toEqual(newest.slice(2, 4));
+    expect(back).toMatchObject({ has_more: true, nextCursor: null });
+    const top = (await resend.emails.list({ limit: 2, before: newest[2] })).data as any;
+    expect(top.data.map((e: any) => e.id)).toEqual(newest.slice(0, 2));
+    expect(top.has_more).toBe(false);
+
+    expectSdkError(await resend.emails.list({ after: "00000000-0000-4000-8000-000000000000" }), 400, "validation_error", /^after: /);
+    const both = await server.api("GET", `/v1/emails?after=${ids[0]}&cursor=${page1.nextCursor}`, { key: s.apiKey });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(/give one of cursor, after and before/);
+  });
+
+  it("refuses Resend's paging on the lists that return everything at once, rather than answer page one again", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    expectSdkError(await resend.apiKeys.list({ after: "k1" }), 400, "validation_error", /^after: not supported/);
+    expectSdkError(await resend.domains.list({ limit: 10 }), 400, "validation_error", /^limit: not supported/);
+    for (const path of ["/v1/webhooks?before=w1", "/v1/domains?after=d1"]) {
+      expect((await server.api("GET", path, { key: s.apiKey })).status, path).toBe(400);
+    }
+    expect((await resend.apiKeys.list()).error).toBeNull();
+  });
+
+  it("manages domains with Resend's open_tracking / click_tracking", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const name = uniqueDomain("rs");
+    const created = await resend.domains.create({ name, openTracking: false, clickTracking: false });
+    expect(created.error).toBeNull();
+    const domain = created.data as any;
+    expect(domain).toMatchObject({ name, status: "pending", trackEngagement: false });
+
+    expect(((await resend.domains.get(domain.id)).data as any).trackEngagement).toBe(false);
+    expect(((await resend.domains.list()).data as any).data.map((d: any) => d.name)).toContain(name);
+    const on = await resend.domains.update({ id: domain.id, openTracking: true, clickTracking: true });
+    expect((on.data as any).trackEngagement).toBe(true);
+    expectSdkError(
+      await resend.domains.update({ id: domain.id, openTracking: true, clickTracking: false }),
+      400,
+      "validation_error",
+      /click_tracking: .*disagree/,
+    );
+    expectSdkError(await resend.domains.update({ id: domain.id, tls: "enforced" }), 400, "validation_error", /tls/);
+    expectSdkError(
+      await resend.domains.create({ name: uniqueDomain("rs"), region: "eu-west-1" }),
+      400,
+      "validation_error",
+      /region: not supported/,
+    );
+    expect(((await resend.domains.verify(domain.id)).data as any).id).toBe(domain.id);
+    expect((await resend.domains.remove(domain.id)).data).toEqual({ id: domain.id, deleted: true });
+    expectSdkError(await resend.domains.get(domain.id), 404, "not_found");
+  });
+
+  it("creates API keys with both permissions; a sending_access key may only send", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const sending = await resend.apiKeys.create({ name: "sender", permission: "sending_access" });
+    expect(sending.error).toBeNull();
+    const sendKey = (sending.data as any).key as string;
+    const full = await resend.apiKeys.create({ name: "admin", permission: "full_access" });
+    const fullKey = (full.data as any).key as string;
+
+    const keys = ((await resend.apiKeys.list()).data as any).data;
+    expect(keys.find((k: any) => k.name === "sender").scope).toBe("send");
+    expect(keys.find((k: any) => k.name === "admin").scope).toBe("full");
+
+    expect((await sdk(sendKey).emails.send({ from: s.from, to: "ann@example.com", subject: "s", text: "t" })).error).toBeNull();
+    expectSdkError(await sdk(sendKey).emails.list(), 403, "authentication_error");
+    expect((await sdk(fullKey).emails.list()).error).toBeNull();
+
+    expectSdkError(await resend.apiKeys.create({ name: "x", permission: "read" as never }), 400, "validation_error", /permission/);
+    expectSdkError(
+      await resend.apiKeys.create({ name: "x", permission: "sending_access", domain_id: "d1" } as never),
+      400,
+      "validation_error",
+      /domain_id: not supported/,
+    );
+    const one = keys.find((k: any) => k.name === "sender");
+    expect((await resend.apiKeys.remove(one.id)).error).toBeNull();
+    expectSdkError(
+      await sdk(sendKey).emails.send({ from: s.from, to: "ann@example.com", subject: "s", text: "t" }),
+      401,
+      "authentication_error",
+    );
+  });
+
+  it("manages webhooks by endpoint and status; a real delivery verifies with resend.webhooks.verify and standardwebhooks", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const created = await resend.webhooks.create({ endpoint: `${hooks.origin}/resend`, events: ["email.sent", "email.delivered"] });
+    expect(created.error).toBeNull();
+    const hook = created.data as any;
+    expect(hook.url).toBe(`${hooks.origin}/resend`);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+    await resend.emails.send({ from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "Hook", text: "t" });
+    const [delivery] = await waitFor(() => hooks.at("/resend").length > 0 && hooks.at("/resend"));
+    const h = delivery.headers;
+    expect(h["webhook-id"]).toBe(h["posthaste-event-id"]);
+    expect(h["webhook-timestamp"]).toBe(h["posthaste-timestamp"]);
+    expect(h["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    const payload = delivery.raw.toString("utf8");
+    const headers = { id: String(h["webhook-id"]), timestamp: String(h["webhook-timestamp"]), signature: String(h["webhook-signature"]) };
+
+    const viaResend = resend.webhooks.verify({ payload, headers, webhookSecret: hook.secret }) as any;
+    expect(viaResend.id).toBe(h["webhook-id"]);
+    const viaStandard = new Webhook(hook.secret).verify(payload, {
+      "webhook-id": headers.id,
+      "webhook-timestamp": headers.timestamp,
+      "webhook-signature": headers.signature,
+    }) as any;
+    expect(viaStandard.type).toMatch(/^email\./);
+    // Our client verifies either signature; a wrong secret fails every verifier.
+    expect(verifyWebhookRequest({ secret: hook.secret, rawBody: delivery.raw, headers: h }).id).toBe(headers.id);
+    const standardOnly = { ...h, "posthaste-signature": undefined };
+    expect(verifyWebhookRequest({ secret: hook.secret, rawBody: delivery.raw, headers: standardOnly }).id).toBe(headers.id);
+    const other = "whsec_" + Buffer.alloc(32, 7).toString("base64");
+    expect(() => resend.webhooks.verify({ payload, headers, webhookSecret: other })).toThrow();
+    expect(() => verifyStandardWebhook({ secret: other, rawBody: payload, ...headers })).toThrow(/does not match/);
+
+    const off = await resend.webhooks.update(hook.id, { status: "disabled" });
+    expect((off.data as any).enabled).toBe(false);
+    const on = await resend.webhooks.update(hook.id, { status: "enabled", endpoint: `${hooks.origin}/moved` });
+    expect(on.data).toMatchObject({ enabled: true, url: `${hooks.origin}/moved` });
+    expectSdkError(await resend.webhooks.update(hook.id, { status: "paused" as never }), 400, "validation_error", /status/);
+    expectSdkError(await resend.webhooks.create({ endpoint: "http://10.0.0.1/x", events: ["email.sent"] }), 400, "validation_error");
+
+    const rotated = await resend.webhooks.rotateSigningSecret(hook.id);
+    expect(rotated.data).toEqual({ id: hook.id, secret: expect.stringMatching(/^whsec_/) });
+    expect((rotated.data as any).secret).not.toBe(hook.secret);
+    expect((await resend.webhooks.get(hook.id)).data).toMatchObject({ id: hook.id });
+    expect(((await resend.webhooks.list()).data as any).data.map((w: any) => w.id)).toContain(hook.id);
+    expect((await resend.webhooks.remove(hook.id)).data).toEqual({ id: hook.id, deleted: true });
+    expectSdkError(await resend.webhooks.get(hook.id), 404, "not_found");
+  });
+});
