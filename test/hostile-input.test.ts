@@ -45,7 +45,9 @@ describe("input that would make a regular expression backtrack is answered at on
       }
       expect(performance.now() - t).toBeLessThan(1000);
     });
-    expect(slowest).toBeLessThan(200);
+    // Quadratic, 20 such requests held the event loop for ~3 s; 500 ms leaves room for a
+    // loaded 2-core machine (232 ms seen with other suites running) and still catches it.
+    expect(slowest).toBeLessThan(500);
   });
 
   it("a malformed escape in an unsubscribe link is an invalid link, not a server error", async () => {
