@@ -2,6 +2,7 @@ import os from "node:os";
 import type { SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { config } from "../config";
+import { autoPrepared } from "./auto-prepare";
 import { migratePostgres } from "./migrate";
 import { resultRows } from "./rows";
 import * as schema from "./schema";
@@ -36,10 +37,12 @@ export async function openPostgres(url: string): Promise<Database> {
   // 10 (postgres.js's own default): PostgreSQL does its best work with a few busy
   // connections per core; on two cores, 20 cost a third more of its CPU per send than 8–10
   // in context switches (docs/benchmarks.md), and queueing in the pool is cheaper.
-  const client = postgres(url, {
-    max: config().databasePoolSize,
-    onnotice: () => {},
-    connection: { application_name: applicationName() },
-  });
+  const client = autoPrepared(
+    postgres(url, {
+      max: config().databasePoolSize,
+      onnotice: () => {},
+      connection: { application_name: applicationName() },
+    }),
+  );
   return postgresJs(client, "postgres");
 }

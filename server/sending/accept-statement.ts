@@ -6,7 +6,6 @@ import { isUnmetered, type SendLimits } from "../limits/limits";
 import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
 import { blockedRecipientsQuery, type BlockedRecipient } from "../suppressions/blocking";
 import { ROW_COLUMNS, type Prepared } from "./message-row";
-import { preparedRows } from "./statement";
 
 /**
  * What a key left out of a row's JSON stands for (it holds the column's default: no cc,
@@ -146,7 +145,7 @@ const parseList = <T>(v: unknown): T[] => (v === null ? [] : typeof v === "strin
 
 /** Runs an accept statement; its JSON columns parsed on either driver. */
 export async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> {
-  const [row] = await preparedRows<AcceptResult>(d, statement);
+  const [row] = await d.rows<AcceptResult>(statement);
   return {
     ...row,
     idem: parseList(row.idem),

@@ -17,7 +17,6 @@ import type { Prepared } from "./message-row";
 import { assertNotBlocked, prepare } from "./message-rules";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import type { BatchEntry, BatchResult } from "./schemas";
-import { preparedRows } from "./statement";
 
 /** After a stored charge: quota.exceeded when it entered the grace band, and the dispatcher's nudge. */
 async function afterAccept(
@@ -64,11 +63,8 @@ const MAX_ATTEMPTS = 3;
 async function storedIds(d: Database, accountId: string, keys: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (!keys.length) return found;
-  const rows = await preparedRows<{ key: string; id: string }>(
-    d,
-    sql`select idempotency_key as key, id from emails
-    where account_id = ${accountId} and idempotency_key = any(${sql.param(keys)}::text[])`,
-  );
+  const rows = await d.rows<{ key: string; id: string }>(sql`select idempotency_key as key, id from emails
+    where account_id = ${accountId} and idempotency_key = any(${sql.param(keys)}::text[])`);
   for (const r of rows) found.set(r.key, r.id);
   return found;
 }

@@ -9,7 +9,7 @@ import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
 import type { EmailListItem, EmailPage, ListStatus } from "./schemas";
 import { newerFirst, newestMatches, type Match } from "./search-window";
-import { genericPlans, preparedRows } from "./statement";
+import { genericPlans } from "./statement";
 
 /**
  * List cursors: `t` is a keyset position in the newest-first list; `r` a search position:
@@ -67,8 +67,9 @@ export interface ListOptions {
 /** The (created_at, id) position of an email named by `after` or `before`; 400 naming the field when there is none. */
 async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<{ us: string; id: string }> {
   const [row] = isUuid(id)
-    ? await preparedRows<{ us: string }>(
-        await database(),
+    ? await (
+        await database()
+      ).rows<{ us: string }>(
         sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from emails where id = ${id} and account_id = ${accountId}`,
       )
     : [];
@@ -116,8 +117,7 @@ async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<E
   // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
   const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
   const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
-  const rows = await preparedRows<Record<string, unknown>>(
-    d,
+  const rows = await d.rows<Record<string, unknown>>(
     parts.length === 1
       ? parts[0]
       : sql`select * from (${sql.join(parts, sql` union all `)}) x order by created_at ${dir}, id ${dir} limit ${take}`,

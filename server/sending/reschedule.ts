@@ -7,7 +7,6 @@ import { isUuid } from "../lib/ids";
 import { publicStatus } from "./public-status";
 import { scheduledAtOf } from "./request";
 import type { RescheduleResult } from "./schemas";
-import { preparedRows } from "./statement";
 
 /**
  * PATCH /v1/emails/{id} (Resend's `emails.update`): moves a message still `scheduled` to
@@ -23,9 +22,7 @@ export async function rescheduleEmail(
   if (!isUuid(id)) throw notFound("Email");
   const at = scheduledAtOf(when) ?? new Date();
   const d = await database();
-  const [row] = await preparedRows<{ moved: number }>(
-    d,
-    sql`
+  const [row] = await d.rows<{ moved: number }>(sql`
     with m as (
       update emails set scheduled_at = ${at.toISOString()}, next_attempt_at = ${at.toISOString()}
       where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
@@ -33,16 +30,12 @@ export async function rescheduleEmail(
       insert into email_events (id, email_id, type, at, detail)
       select gen_random_uuid()::text, id, 'rescheduled', clock_timestamp(), ${at.toISOString()} from m
     )
-    select (select count(*) from m)::int as moved`,
-  );
+    select (select count(*) from m)::int as moved`);
   if (row.moved === 1) {
     if (at.getTime() <= Date.now()) wake(TASKS.dispatch);
     return { id, scheduledAt: at.getTime() };
   }
-  const [current] = await preparedRows<{ status: string }>(
-    d,
-    sql`select status from emails where id = ${id} and account_id = ${accountId}`,
-  );
+  const [current] = await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`);
   if (!current) throw notFound("Email");
   throw validationError(`The email is ${publicStatus(current.status)}, no longer scheduled, and cannot be rescheduled.`, 409);
 }

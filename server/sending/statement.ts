@@ -1,24 +1,10 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
+import { unwrapped } from "../db/auto-prepare";
 import type { Database } from "../db/client";
 
 const dialect = new PgDialect();
-
-/**
- * Rows of a statement run as a named prepared statement on PostgreSQL. drizzle's execute()
- * sends every parameterised statement unnamed, and postgres.js then asks the server for
- * the parameter types first: two round trips per query. Prepared, the statement is parsed
- * once per connection and each later run is one round trip. The statement text must not
- * embed values (they go as parameters) so the cached statement is reused. PGlite runs in
- * process: its rows() already costs no round trip.
- */
-export async function preparedRows<T = Record<string, unknown>>(d: Database, query: SQL): Promise<T[]> {
-  if (d.kind !== "postgres") return d.rows<T>(query);
-  const client = (d.db as unknown as { $client: postgres.Sql }).$client;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
-}
 
 /** Runs a statement and returns its rows. */
 export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
@@ -34,7 +20,7 @@ export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
  */
 export async function genericPlans<T>(d: Database, work: (rows: RowsOf) => Promise<T>): Promise<T> {
   if (d.kind !== "postgres") return work((query) => d.rows(query));
-  const client = (d.db as unknown as { $client: postgres.Sql }).$client;
+  const client = unwrapped((d.db as unknown as { $client: postgres.Sql }).$client);
   return (await client.begin(async (tx) => {
     // Not awaited first: postgres.js pipelines it with the first statement on the connection.
     const settings = tx.unsafe(

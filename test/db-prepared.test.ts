@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { reconfigure } from "./support/config";
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.ts)", () => {
+  it("prepares parameterised statements once per connection, in and out of transactions; unnamed when asked", async () => {
+    reconfigure({ DATABASE_POOL_SIZE: "1" });
+    const { openPostgres } = await import("../server/db/postgres");
+    const d = await openPostgres(process.env.DATABASE_URL!);
+    try {
+      const marker = `prep_${Date.now()}`;
+      for (let i = 0; i < 3; i++) await d.rows(sql`select ${i}::int as n, ${marker}::text as m`);
+      await d.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${1}::int as in_tx, ${marker}::text as m`);
+      });
+      const { genericPlans } = await import("../server/sending/statement");
+      await genericPlans(d, (run) => run(sql`select ${2}::int as unnamed, ${marker}::text as m`));
+      const prepared = await d.rows<{ statement: string }>(
+        sql`select statement from pg_prepared_statements where statement like ${"%::text as m%"}`,
+      );
+      const texts = prepared.map((p) => p.statement);
+      // The first statement once (reused by its three runs), the transaction's, never search's.
+      expect(texts.filter((t) => t.includes("as n,"))).toHaveLength(1);
+      expect(texts.filter((t) => t.includes("as in_tx"))).toHaveLength(1);
+      expect(texts.filter((t) => t.includes("as unnamed"))).toHaveLength(0);
+    } finally {
+      await d.close();
+    }
+  });
+});
