@@ -64,7 +64,18 @@ export async function applyHappenings(
   items: { email: EmailRef; happenings: Happening[]; fromDispatch?: boolean }[],
   now = new Date(),
 ): Promise<void> {
-  const values: SQL[] = [];
+  // One array per column: the statement's text is the same whatever the group's size, so it
+  // is prepared once (server/db/auto-prepare.ts). Every array goes as text[], cast in SQL:
+  // postgres.js types an array by its first element (a boolean array as boolean), and
+  // drizzle passes timestamptz[] values to it unserialised.
+  const moves = {
+    id: [] as string[],
+    status: [] as (string | null)[],
+    sentAt: [] as (string | null)[],
+    providerId: [] as (string | null)[],
+    error: [] as (string | null)[],
+    fromDispatch: [] as string[],
+  };
   const timeline: (typeof emailEvents.$inferInsert)[] = [];
   const events: NewEvent[] = [];
   const suppressions: { emailId: string; accountId: string; address: string; reason: "hard_bounce" | "complaint" }[] = [];
@@ -111,39 +122,43 @@ export async function applyHappenings(
       timeline.push({ id: newId(at.getTime()), emailId: email.id, type: h.type, at, detail, recipient });
       events.push({ accountId: email.accountId, type: EVENT_OF[h.type], emailId: email.id, data: eventData(email, extra), at });
     }
-    values.push(
-      sql`(${email.id}::text, ${status}::text, ${sentAt ? sentAt.toISOString() : null}::timestamptz, ${providerId}::text, ${error}::text, ${fromDispatch ?? false}::boolean)`,
-    );
+    moves.id.push(email.id);
+    moves.status.push(status);
+    moves.sentAt.push(sentAt ? sentAt.toISOString() : null);
+    moves.providerId.push(providerId);
+    moves.error.push(error);
+    moves.fromDispatch.push(fromDispatch ? "true" : "false");
   }
-  if (!values.length) return;
+  if (!moves.id.length) return;
   // One statement: the status moves, and only for rows that moved (a lost lease changes
   // nothing) the timeline rows, the events and the deliveries they owe are stored with it.
   const parts: SQL[] = [
     sql`moved as (
       update emails e set
         status = case when r.status is not null and ${rankSql(sql`r.status`)} > ${rankSql(sql`e.status`)} then r.status else e.status end,
-        sent_at = coalesce(r.sent_at, e.sent_at),
+        sent_at = coalesce(r.sent_at::timestamptz, e.sent_at),
         ses_message_id = coalesce(r.provider_id, e.ses_message_id),
         error = coalesce(r.error, e.error),
-        next_attempt_at = case when r.from_dispatch then null else e.next_attempt_at end
-      from (values ${sql.join(values, sql`, `)}) as r(id, status, sent_at, provider_id, error, from_dispatch)
-      where e.id = r.id and (not r.from_dispatch or e.status = 'sending')
+        next_attempt_at = case when r.from_dispatch::boolean then null else e.next_attempt_at end
+      from unnest(${sql.param(moves.id)}::text[], ${sql.param(moves.status)}::text[], ${sql.param(moves.sentAt)}::text[],
+                  ${sql.param(moves.providerId)}::text[], ${sql.param(moves.error)}::text[], ${sql.param(moves.fromDispatch)}::text[])
+        as r(id, status, sent_at, provider_id, error, from_dispatch)
+      where e.id = r.id and (not r.from_dispatch::boolean or e.status = 'sending')
       returning e.id
     )`,
   ];
   if (timeline.length) {
-    const rows = timeline.map(
-      (t) =>
-        sql`(${t.id}::text, ${t.emailId}::text, ${t.type}::text, ${(t.at as Date).toISOString()}::timestamptz, ${t.detail ?? null}::text, ${t.recipient ?? null}::text)`,
-    );
+    const column = <K extends keyof (typeof timeline)[number]>(k: K) => sql.param(timeline.map((t) => t[k] ?? null));
+    const at = sql.param(timeline.map((t) => (t.at as Date).toISOString()));
     parts.push(sql`timeline as (
       insert into email_events (id, email_id, type, at, detail, recipient)
-      select t.id, t.email_id, t.type, t.at, t.detail, t.recipient
-      from (values ${sql.join(rows, sql`, `)}) as t(id, email_id, type, at, detail, recipient)
+      select t.id, t.email_id, t.type, t.at::timestamptz, t.detail, t.recipient
+      from unnest(${column("id")}::text[], ${column("emailId")}::text[], ${column("type")}::text[], ${at}::text[],
+                  ${column("detail")}::text[], ${column("recipient")}::text[]) as t(id, email_id, type, at, detail, recipient)
       where t.email_id in (select id from moved)
     )`);
   }
-  if (events.length) parts.push(storeEventsSql(eventRows(events).rows, sql`v.email_id in (select id from moved)`));
+  if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`));
   const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
   const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select m.id, ${owedSql} as owed from moved m`);
   const rows = resultRows<{ id: string; owed: number }>(result);

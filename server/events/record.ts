@@ -8,31 +8,47 @@ import { resultRows } from "../db/rows";
 
 export const WEBHOOK_TASK = TASKS.webhookDelivery;
 
-/** Each event's payload (id, type, created_at, data) and its webhook_events row as SQL values. */
-export function eventRows(events: NewEvent[]): { payloads: EventPayload[]; rows: SQL[] } {
+/** Each event's payload (id, type, created_at, data) and its webhook_events columns, one array per column. */
+export function eventRows(events: NewEvent[]): { payloads: EventPayload[]; columns: EventColumns } {
   const payloads: EventPayload[] = [];
-  const rows: SQL[] = [];
+  const columns: EventColumns = { id: [], accountId: [], type: [], emailId: [], payload: [], createdAt: [] };
   for (const event of events) {
     const at = event.at ?? new Date();
     const payload: EventPayload = { id: newId(at.getTime()), type: event.type, created_at: at.toISOString(), data: event.data };
     payloads.push(payload);
-    rows.push(
-      sql`(${payload.id}::text, ${event.accountId}::text, ${event.type}::text, ${event.emailId}::text, ${JSON.stringify(payload)}::jsonb, ${payload.created_at}::timestamptz)`,
-    );
+    columns.id.push(payload.id);
+    columns.accountId.push(event.accountId);
+    columns.type.push(event.type);
+    columns.emailId.push(event.emailId ?? null);
+    columns.payload.push(JSON.stringify(payload));
+    columns.createdAt.push(payload.created_at);
   }
-  return { payloads, rows };
+  return { payloads, columns };
+}
+
+export interface EventColumns {
+  id: string[];
+  accountId: string[];
+  type: string[];
+  emailId: (string | null)[];
+  payload: string[];
+  createdAt: string[];
 }
 
 /**
  * Two CTEs for a statement that stores events: `ev` stores the rows (those where `filter`
  * holds, over their columns as `v.*`) and `owed` owes each to every enabled endpoint of
  * its account that subscribes to its type (or "*"), returning one row per delivery owed.
+ * The rows go as one array per column, so the statement's text is the same for any number
+ * of events (prepared once, server/db/auto-prepare.ts).
  */
-export function storeEventsSql(rows: SQL[], filter: SQL = sql`true`): SQL {
+export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`): SQL {
   return sql`ev as (
       insert into webhook_events (id, account_id, type, email_id, payload, created_at)
-      select v.id, v.account_id, v.type, v.email_id, v.payload, v.created_at
-      from (values ${sql.join(rows, sql`, `)}) as v(id, account_id, type, email_id, payload, created_at)
+      select v.id, v.account_id, v.type, v.email_id, v.payload::jsonb, v.created_at::timestamptz
+      from unnest(${sql.param(c.id)}::text[], ${sql.param(c.accountId)}::text[], ${sql.param(c.type)}::text[],
+                  ${sql.param(c.emailId)}::text[], ${sql.param(c.payload)}::text[], ${sql.param(c.createdAt)}::text[])
+        as v(id, account_id, type, email_id, payload, created_at)
       where ${filter}
       returning id, account_id, type
     ), owed as (
@@ -52,8 +68,8 @@ export function storeEventsSql(rows: SQL[], filter: SQL = sql`true`): SQL {
  */
 export async function recordEvents(db: Pick<Db, "execute">, events: NewEvent[]): Promise<EventPayload[]> {
   if (events.length === 0) return [];
-  const { payloads, rows } = eventRows(events);
-  const result = await db.execute(sql`with ${storeEventsSql(rows)} select count(*)::int as owed from owed`);
+  const { payloads, columns } = eventRows(events);
+  const result = await db.execute(sql`with ${storeEventsSql(columns)} select count(*)::int as owed from owed`);
   const owed = Number(resultRows<{ owed: number }>(result)[0]?.owed ?? 0);
   if (owed > 0) wake(WEBHOOK_TASK);
   return payloads;

@@ -142,32 +142,28 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
     if (skipped.length) {
       await tx.execute(sql`
         update webhook_deliveries set status = 'skipped', next_attempt_at = null, completed_at = now()
-        where id in (${sql.join(
-          skipped.map((s) => sql`${s.id}`),
-          sql`, `,
-        )})`);
+        where id = any(${sql.param(skipped.map((s) => s.id))}::text[])`);
     }
     if (outcomes.length === 0) return;
-    // The attempts and the deliveries' new state in one statement (one round trip).
+    // The attempts and the deliveries' new state in one statement (one round trip), the rows
+    // as one array per column so its text is the same for any batch (prepared once); all
+    // text[], cast in SQL, as in applyHappenings (server/delivery/status.ts).
+    const column = <T>(f: (o: Outcome) => T) => sql.param(outcomes.map(f));
     await tx.execute(sql`
       with attempts as (
         insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
-        values ${sql.join(
-          outcomes.map(
-            (o) => sql`(${newId(o.at.getTime())}, ${o.delivery.id}, ${o.delivery.endpoint_id},
-          ${o.at.toISOString()}::timestamptz, ${o.result.durationMs}, ${o.result.status}::int, ${o.result.error}, ${o.result.bodyHead})`,
-          ),
-          sql`, `,
-        )}
+        select a.id, a.delivery_id, a.endpoint_id, a.at::timestamptz, a.duration_ms::int, a.response_status::int, a.error, a.body_head
+        from unnest(${column((o) => newId(o.at.getTime()))}::text[], ${column((o) => o.delivery.id)}::text[],
+          ${column((o) => o.delivery.endpoint_id)}::text[], ${column((o) => o.at.toISOString())}::text[],
+          ${column((o) => String(o.result.durationMs))}::text[], ${column((o) => o.result.status?.toString() ?? null)}::text[],
+          ${column((o) => o.result.error)}::text[], ${column((o) => o.result.bodyHead)}::text[])
+          as a(id, delivery_id, endpoint_id, at, duration_ms, response_status, error, body_head)
       )
       update webhook_deliveries d
       set status = v.status, next_attempt_at = v.next::timestamptz,
           completed_at = case when v.status = 'pending' then null else now() end
-      from (values ${sql.join(
-        outcomes.map((o) => sql`(${o.delivery.id}, ${o.status}, ${o.nextAttemptAt?.toISOString() ?? null})`),
-        sql`, `,
-      )})
-        as v(id, status, next)
+      from unnest(${column((o) => o.delivery.id)}::text[], ${column((o) => o.status)}::text[],
+                  ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::text[]) as v(id, status, next)
       where d.id = v.id`);
     const byEndpoint = new Map<string, Outcome[]>();
     for (const o of outcomes) byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
