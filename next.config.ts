@@ -19,8 +19,16 @@ const nextConfig: NextConfig = {
   ],
   // The build checks the app's own code; tests and scripts are checked by `npm run typecheck`.
   typescript: { tsconfigPath: "tsconfig.app.json" },
-  // /docs/api/scalar.js reads the renderer's bundle from node_modules at run time.
-  outputFileTracingIncludes: { "/docs/api/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },
+  // Files read at run time by a path tracing cannot follow, by route (a glob over route names).
+  outputFileTracingIncludes: {
+    // The renderer's bundle, from node_modules.
+    "/docs/api/scalar.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    // The migrations, which server/db/migrate.ts applies when a function first opens the
+    // database. Every route but /docs may open it (the dashboard's pages, /v1, /api/*, /t,
+    // /unsubscribe, /metrics, …); a pattern per route would miss the next page added, and
+    // drizzle/ is a few hundred KB.
+    "/**": ["./drizzle/**"],
+  },
   poweredByHeader: false,
   typedRoutes: false,
   // Dashboard, /docs and every App Router route; the node:http server adds the same to its own answers.

@@ -185,6 +185,13 @@ export const envSchema = z.object({
   INNGEST_EVENT_KEY: text().register(envDocs, main("Inngest event key (Inngest Cloud / self-hosted; read by the Inngest client too)")),
   INNGEST_SIGNING_KEY: text().register(envDocs, main("Inngest signing key (read by the Inngest client too)")),
   INNGEST_DEV: text().register(envDocs, main("use the Inngest dev server (1 or its URL); a start-up error with NODE_ENV=production")),
+  // Read by the Inngest SDK only; listed so a typo is a start-up error rather than events sent nowhere.
+  INNGEST_BASE_URL: url().register(
+    envDocs,
+    main(
+      "self-hosted Inngest server the SDK sends events to (e.g. http://inngest:8288); unset = Inngest Cloud; does not select the driver",
+    ),
+  ),
   MAX_BODY_BYTES: positiveInteger(10 * 1024 * 1024).register(envDocs, main("largest request body (413 above)")),
   MAX_MESSAGE_BYTES: positiveInteger(10 * 1024 * 1024).register(
     envDocs,

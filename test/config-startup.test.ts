@@ -49,6 +49,13 @@ describe("INNGEST_DEV in production", () => {
   });
 });
 
+describe("INNGEST_BASE_URL", () => {
+  it("must be a URL, and only says where Inngest is: it does not choose the Inngest driver", () => {
+    expect(() => loadConfig({ INNGEST_BASE_URL: "inngest port 8288" })).toThrow(/INNGEST_BASE_URL: "inngest port 8288" is not a URL/);
+    expect(loadConfig({ INNGEST_BASE_URL: "http://inngest:8288" }).jobsDriver).toBe("embedded");
+  });
+});
+
 describe("on Vercel (VERCEL set)", () => {
   const secrets = { ENCRYPTION_KEY: "k", AUTH_SECRET: "s" };
   const database = { DATABASE_URL: "postgres://u@db.example.com/posthaste" };

@@ -10,18 +10,22 @@ import { startSmtpReceiver, verifiedDomainViaApi, type Received } from "./suppor
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { uniqueDomain } from "./support/senders";
 import { waitFor } from "./support/wait";
+import { startWebhookReceiver } from "./support/webhook-receiver";
 
 /**
  * Graceful shutdown (SIGTERM, as `npm start` handles it): a request in flight is answered,
  * hand-offs in flight to a slow relay complete and are recorded, claimed mail not yet
- * handed over goes back to the queue, and nothing is left 'sending' for a lease to rescue.
+ * handed over goes back to the queue, webhook posts in flight to a slow receiver end
+ * recorded, and nothing is left 'sending' or leased for a lease to rescue.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let dnsServer: TestDnsServer;
 let scratch: string;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver({ delayMs: 1500 });
+  hooks = await startWebhookReceiver();
   dnsServer = await startDnsServer();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "posthaste-shutdown-"));
   const template = inject("pgliteTemplate");
@@ -30,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   killChildServers();
   await smtp?.stop();
+  await hooks?.stop();
   await dnsServer?.stop();
   const { closeDatabase } = await import("../server/db/client");
   await closeDatabase();
@@ -41,6 +46,7 @@ const env = () => ({
   MAIL_PROVIDER: "smtp",
   SMTP_URL: smtp.url,
   DNS_SERVERS: dnsServer.address,
+  WEBHOOK_ALLOWED_ORIGINS: hooks.origin,
   SMTP_POOL_SIZE: "4",
   DISPATCH_BATCH_SIZE: "20",
   DISPATCH_IDLE_MS: "100",
@@ -126,5 +132,63 @@ describe("graceful shutdown", () => {
     for (const id of owed) expect(copies.get(id)).toBe(1);
     second.proc.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it("SIGTERM while a webhook post is in flight: the attempt ends recorded, and after a restart each event arrives once", async () => {
+    hooks.answer("/slow", { status: 200, delayMs: 3000 });
+    const first = await startChildServer(env(), { createAccount: true });
+    const key = first.account!.apiKey;
+    const { name } = await verifiedDomainViaApi(first, key, dnsServer, uniqueDomain("hooks"));
+    const endpoint = await first.api("POST", "/v1/webhooks", { key, body: { url: `${hooks.origin}/slow`, events: ["email.sent"] } });
+    expect(endpoint.status).toBe(201);
+    const res = await first.api("POST", "/v1/emails/batch", {
+      key,
+      body: Array.from({ length: 4 }, (_, i) => ({ from: `hooks@${name}`, to: [`h${i}@example.org`], subject: `hook ${i}`, text: "x" })),
+    });
+    expect(res.status).toBe(200);
+    const sent: string[] = res.body.data.map((d: { id: string }) => d.id);
+    // The receiver has the body and holds its answer: the post is in flight.
+    await waitFor(() => hooks.at("/slow").length >= 1, 30_000, "a webhook post in flight");
+    first.proc.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    // Every post that reached the receiver was answered and recorded before the exit;
+    // the rest were never claimed (no attempt counted, nothing leased).
+    reconfigure({ PGLITE_DIR: path.join(scratch, "db") });
+    const deliveries = async () =>
+      (await sql(
+        `select d.event_id, d.status, d.attempts,
+                (select count(*)::int from webhook_attempts a where a.delivery_id = d.id and a.response_status = 200) as answered
+         from webhook_deliveries d where d.endpoint_id = ?`,
+        endpoint.body.id,
+      )) as { event_id: string; status: string; attempts: number; answered: number }[];
+    const posted = new Set(hooks.at("/slow").map((h) => h.headers["webhook-id"]));
+    const before = await deliveries();
+    expect(before.filter((d) => posted.has(d.event_id)).length).toBe(posted.size);
+    for (const d of before) {
+      if (posted.has(d.event_id)) expect(d).toMatchObject({ status: "succeeded", attempts: 1, answered: 1 });
+      else expect(d).toMatchObject({ status: "pending", attempts: 0, answered: 0 });
+    }
+    const { closeDatabase } = await import("../server/db/client");
+    await closeDatabase();
+
+    // The next start sends what is still owed (mail and events); no event goes twice.
+    const second = await startChildServer(env());
+    const emailIdOfHook = (h: { body: { data: { email_id: string } } }) => h.body.data.email_id;
+    await waitFor(
+      () => sent.every((id) => hooks.at("/slow").some((h) => emailIdOfHook(h) === id)),
+      60_000,
+      "an email.sent event per message",
+    );
+    second.proc.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    const arrivals = hooks.at("/slow").map((h) => h.headers["webhook-id"]);
+    expect(arrivals).toHaveLength(sent.length);
+    expect(new Set(arrivals).size).toBe(sent.length);
+    reconfigure({ PGLITE_DIR: path.join(scratch, "db") });
+    const after = await deliveries();
+    expect(after).toHaveLength(sent.length);
+    for (const d of after) expect(d).toMatchObject({ status: "succeeded", attempts: 1, answered: 1 });
+    await closeDatabase();
   }, 120_000);
 });

@@ -170,7 +170,8 @@ describe("the Docker image", () => {
   });
 
   it("docker stop shuts it down cleanly (SIGTERM, exit 0)", async () => {
-    const stopped = await docker(["stop", "-t", "30", container], 60_000);
+    // The grace docker-compose.yml gives (stop_grace_period) and docs/operations.md recommends.
+    const stopped = await docker(["stop", "-t", "45", container], 90_000);
     expect(stopped.code, tail(stopped)).toBe(0);
     const exit = await docker(["inspect", "-f", "{{.State.ExitCode}}", container]);
     expect(exit.stdout.trim()).toBe("0");

@@ -181,11 +181,75 @@ describe("every background workflow as an Inngest function", () => {
     expect(hooks.at(path)).toHaveLength(2);
   });
 
+  it("the breaker trips: bounces recorded by the dispatch function over 100 sends at 10 % hold sending, and the breaker keeps the hold", async () => {
+    const a = await server.account();
+    const domain = await addDomain(a.accountId, uniqueDomain("trip"));
+    // 90 good sends earlier in the window, then 10 hard bounces through the dispatch function.
+    await rows(sql`
+      insert into emails (id, account_id, status, "from", "to", recipient_count, message_id, search_text, sent_at)
+      select gen_random_uuid()::text, ${a.accountId}, 'delivered', 'n@x', '["ok@example.org"]'::jsonb, 1, gen_random_uuid()::text, '', now() - interval '1 hour'
+      from generate_series(1, 90)`);
+    const bounces = [];
+    for (let i = 0; i < 10; i++) {
+      bounces.push(
+        await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: [`bounce+${i}@simulator.amazonses.com`] }),
+      );
+    }
+    await runFunction("dispatch");
+    for (const id of bounces) expect((await emailRow(id)).status).toBe("bounced");
+    const held = async () =>
+      (await rows(sql`select deliverability_blocked_at from accounts where id = ${a.accountId}`))[0].deliverability_blocked_at;
+    expect(await held()).not.toBeNull();
+    // The rates are still over: the breaker's review keeps the hold, and sends are refused.
+    await runFunction("deliverability-breaker");
+    expect(await held()).not.toBeNull();
+    const refused = await server.api("POST", "/v1/emails", {
+      key: a.apiKey,
+      body: { from: `n@${domain.name}`, to: ["ok@example.org"], subject: "s", text: "x" },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.type).toBe("deliverability_blocked");
+  });
+
   it("the breaker lifts a hold once the account's window holds no bad sends", async () => {
     const a = await server.account();
     await rows(sql`update accounts set deliverability_blocked_at = now() where id = ${a.accountId}`);
     await runFunction("deliverability-breaker");
     const [row] = await rows(sql`select deliverability_blocked_at from accounts where id = ${a.accountId}`);
     expect(row.deliverability_blocked_at).toBeNull();
+  });
+
+  it("retention: the function prunes what is older than RETENTION_DAYS", async () => {
+    const { reconfigure } = await import("../../../test/support/config");
+    const { newId } = await import("../../lib/ids");
+    const a = await server.account();
+    const domain = await addDomain(a.accountId, uniqueDomain("retain"));
+    const email = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"] });
+    // A timeline event 40 days old (its id made then, as the service makes ids): past 30 days.
+    const at = Date.now() - 40 * 24 * 3600 * 1000;
+    const old = newId(at);
+    await rows(
+      sql`insert into email_events (id, email_id, type, at) values (${old}, ${email}, 'queued', ${new Date(at).toISOString()}::timestamptz)`,
+    );
+    reconfigure({ RETENTION_DAYS: "30" });
+    try {
+      expect((await runFunction("retention")).handled).toBeGreaterThanOrEqual(1);
+    } finally {
+      reconfigure({ RETENTION_DAYS: undefined });
+    }
+    expect(await rows(sql`select id from email_events where id = ${old}`)).toEqual([]);
+  });
+
+  it("search summary: the function runs the task to the end and reports what it summarized", async () => {
+    const { searchSummaryTask } = await import("../../sending/search-summary");
+    const summarize = vi.spyOn(searchSummaryTask, "runOnce");
+    try {
+      const result = await runFunction("search-summary");
+      expect(summarize).toHaveBeenCalled();
+      const counts = await Promise.all(summarize.mock.results.map((r) => r.value as Promise<number>));
+      expect(result).toEqual({ handled: counts.reduce((x, y) => x + y, 0), more: false });
+    } finally {
+      summarize.mockRestore();
+    }
   });
 });
