@@ -159,6 +159,69 @@ describe("Resend Node SDK against Posthaste", () => {
     expect((permissive.data as any).summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
   });
 
+  it("a Resend name given beside ours must agree with it: 400 naming the alias, the same value is fine", async () => {
+    const s = await sender(server, { dkim: false });
+    const key = s.apiKey;
+    const base = { from: s.from, to: "ann@example.com", subject: "s", text: "t" };
+    const at = Date.now() + 2 * HOUR;
+    const attachment = { filename: "a.txt", content: Buffer.from("a").toString("base64") };
+    const disagree: [string, string, Record<string, unknown>, Record<string, string>?][] = [
+      ["POST", "/v1/emails", { ...base, scheduledAt: at, scheduled_at: "in 5 hours" }],
+      ["POST", "/v1/emails", { ...base, replyTo: "a@example.com", reply_to: "b@example.com" }],
+      ["POST", "/v1/emails", { ...base, attachments: [{ ...attachment, contentType: "text/plain", content_type: "text/html" }] }],
+      ["POST", "/v1/emails", { ...base, idempotency_key: "k1", idempotencyKey: "k2" }],
+      ["POST", "/v1/emails", { ...base, idempotency_key: "k1" }, { "idempotency-key": "k2" }],
+      ["POST", "/v1/webhooks", { url: `${hooks.origin}/a`, endpoint: `${hooks.origin}/b`, events: ["email.sent"] }],
+      ["POST", "/v1/webhooks", { url: `${hooks.origin}/a`, events: ["email.sent"], enabled: true, status: "disabled" }],
+      ["POST", "/v1/api-keys", { name: "k", scope: "full", permission: "sending_access" }],
+      ["POST", "/v1/domains", { name: uniqueDomain("rs"), trackEngagement: true, open_tracking: false }],
+    ];
+    const names = [
+      "scheduled_at",
+      "reply_to",
+      "attachments[0].content_type",
+      "idempotencyKey",
+      "Idempotency-Key",
+      "endpoint",
+      "status",
+      "permission",
+      "open_tracking",
+    ];
+    for (const [i, [method, path, body, headers]] of disagree.entries()) {
+      const res = await server.api(method, path, { key, body, headers });
+      expect(res.status, `${names[i]}: ${res.text}`).toBe(400);
+      expect(res.body.message).toMatch(new RegExp(`^${names[i].replace(/[[\]]/g, "\\$&")}: disagrees with `));
+    }
+
+    const same = await server.api("POST", "/v1/emails", {
+      key,
+      body: {
+        ...base,
+        scheduledAt: new Date(at).toISOString(),
+        scheduled_at: at,
+        replyTo: "Ann <A@Example.com>",
+        reply_to: ["Ann <a@example.com>"],
+        attachments: [{ ...attachment, contentType: "text/plain", content_type: "text/plain" }],
+        idempotency_key: "agree-1",
+        idempotencyKey: "agree-1",
+      },
+      headers: { "idempotency-key": "agree-1" },
+    });
+    expect(same.status, same.text).toBe(200);
+    const got = (await server.api("GET", `/v1/emails/${same.body.id}`, { key })).body;
+    expect(got).toMatchObject({ status: "scheduled", scheduledAt: at, replyTo: ["Ann <a@example.com>"] });
+
+    // The reschedule takes both names too, under the same rule.
+    const move = (body: Record<string, unknown>) => server.api("PATCH", `/v1/emails/${same.body.id}`, { key, body });
+    const moved = await move({ scheduledAt: at + HOUR, scheduled_at: "in 7 hours" });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/^scheduled_at: disagrees with scheduledAt/);
+    expect((await move({ scheduledAt: at + HOUR, scheduled_at: new Date(at + HOUR).toISOString() })).body).toEqual({
+      id: same.body.id,
+      scheduledAt: at + HOUR,
+    });
+  });
+
   it("lists with Resend's after / before paging and has_more beside our cursor", async () => {
     const s = await sender(server, { dkim: false });
     const resend = sdk(s.apiKey);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validationError } from "../errors";
+import { agreed } from "../api/schemas";
 
 /** The shapes the API keys API answers with; the types are derived from them. */
 
@@ -14,11 +14,12 @@ const SCOPE_OF: Record<KeyPermission, KeyScope> = { full_access: "full", sending
 
 /** The scope a create asks for: `scope`, or `permission` in Resend's words (default full); both must agree. */
 export function keyScope(scope: KeyScope | undefined, permission: KeyPermission | undefined): KeyScope {
-  const fromPermission = permission && SCOPE_OF[permission];
-  if (scope && fromPermission && scope !== fromPermission) {
-    throw validationError(`permission: ${permission} is scope ${fromPermission}, but scope is ${scope}`);
-  }
-  return scope ?? fromPermission ?? "full";
+  return (
+    agreed([
+      ["scope", scope],
+      ["permission", permission && SCOPE_OF[permission]],
+    ]) ?? "full"
+  );
 }
 
 export const ApiKey = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { strictBoolean } from "../api/schemas";
+import { agreed, strictBoolean } from "../api/schemas";
 import { validationError } from "../errors";
 import { EventTypeSchema } from "../events/schemas";
 import { EVENT_TYPES } from "../events/types";
@@ -67,21 +67,19 @@ export interface EndpointChanges {
   enabled?: boolean;
 }
 
-/** One value from our field or its Resend alias; 400 naming the alias when both are given and differ. */
-function either<T>(ours: T | undefined, alias: T | undefined, names: [string, string]): T | undefined {
-  if (ours !== undefined && alias !== undefined && ours !== alias) {
-    throw validationError(`${names[1]}: disagrees with ${names[0]} (give one of them)`);
-  }
-  return ours ?? alias;
-}
-
 /** Our fields from a request that may use Resend's names. */
 export function resolveChanges(input: z.infer<typeof EndpointChangesRequest>): EndpointChanges {
   const { endpoint: endpointAlias, status: statusAlias, ...ours } = input;
   const out: EndpointChanges = { ...ours };
-  const target = either(input.url, endpointAlias, ["url", "endpoint"]);
+  const target = agreed([
+    ["url", input.url],
+    ["endpoint", endpointAlias],
+  ]);
   if (target !== undefined) out.url = target;
-  const on = either(input.enabled, statusAlias === undefined ? undefined : statusAlias === "enabled", ["enabled", "status"]);
+  const on = agreed([
+    ["enabled", input.enabled],
+    ["status", statusAlias === undefined ? undefined : statusAlias === "enabled"],
+  ]);
   if (on !== undefined) out.enabled = on;
   return out;
 }

@@ -4,7 +4,7 @@ import { strictLimit } from "../../lib/pagination";
 import { cancelEmail } from "../../sending/cancel";
 import { getEmail } from "../../sending/get";
 import { listEmails } from "../../sending/list";
-import { sendRequestSchema, type SendRequest } from "../../sending/request";
+import { idempotencyHeader, sendRequestSchema, type SendRequest } from "../../sending/request";
 import { BatchResult, CancelResult, EmailDetail, EmailPage, LIST_STATUSES, RescheduleResult, SendResult } from "../../sending/schemas";
 import { rescheduleEmail } from "../../sending/reschedule";
 import { withinSearchChars } from "../../sending/search";
@@ -15,7 +15,7 @@ import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "..
 
 const send: SendEndpoint<SendRequest, SendResult> = {
   input: sendRequestSchema,
-  run: (ctx, input) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null),
+  run: (ctx, input) => sendEmail(ctx.account, input, idempotencyHeader(ctx.header("idempotency-key"))),
 };
 
 /** Resend's `x-batch-validation` header: `permissive` is our batch; `strict` refuses the whole batch on one bad entry. */
