@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Send up to 100 emails
-         * @description A JSON array of 1 to 100 send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read `summary.failed`. The send rate is spent per message.
+         * @description A JSON array of 1 to 100 send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read `summary.failed`. `x-batch-validation: strict` (Resend's SDK sends it by default) instead refuses the whole batch with the first entry failing validation or the account rules, before anything is stored. A repeated `Idempotency-Key` answers with the first batch's ids and sends nothing again. The send rate is spent per message.
          */
         post: operations["emails-batch"];
         delete?: never;
@@ -3248,7 +3248,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key`. */
+                /** @description A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key` (both given must agree). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3352,7 +3352,10 @@ export interface operations {
     "emails-batch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Keys the whole batch: entry i is stored under the key `<header>[i]`, so a repeated batch (per account, kept at least 24 h) answers with the first batch's ids, entry by entry, and sends nothing again. An entry may not also carry its own `idempotency_key` (400). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -159,6 +159,45 @@ describe("Resend Node SDK against Posthaste", () => {
     expect((permissive.data as any).summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
   });
 
+  it("a batch's Idempotency-Key (batch.send's idempotencyKey) answers a repeat with the first ids and sends nothing again", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const entry = (n: number) => ({ from: s.from, to: `r${n}@example.com`, subject: `i${n}`, text: "t" });
+    const first = await resend.batch.send([entry(1), entry(2)], { idempotencyKey: "batch-1" });
+    expect(first.error).toBeNull();
+    const ids = first.data!.data.map((e) => e.id);
+    expect(new Set(ids).size).toBe(2);
+    expect((await resend.batch.send([entry(1), entry(2)], { idempotencyKey: "batch-1" })).data!.data.map((e) => e.id)).toEqual(ids);
+    // Our own batch (no x-batch-validation), the same header: the same ids.
+    const ours = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(1), entry(2)],
+      headers: { "idempotency-key": "batch-1" },
+    });
+    expect(ours.body.data).toEqual(ids.map((id) => ({ id })));
+    const listed = await server.api("GET", "/v1/emails?limit=100", { key: s.apiKey });
+    expect(listed.body.data.map((e: { id: string }) => e.id).sort()).toEqual([...ids].sort());
+
+    // Another header is another batch; an entry's own key beside the header is refused by name.
+    const other = await resend.batch.send([entry(1)], { idempotencyKey: "batch-2" });
+    expect(ids).not.toContain(other.data!.data[0].id);
+    const own = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(3), { ...entry(4), idempotency_key: "own" }],
+      headers: { "idempotency-key": "batch-3" },
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toMatch(/^emails\[1\]\.idempotency_key: cannot be combined with the Idempotency-Key header/);
+    const tooLong = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(5)],
+      headers: { "idempotency-key": "k".repeat(257) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toMatch(/^Idempotency-Key: must be 1 to 256 characters/);
+    expect((await server.api("GET", "/v1/emails?limit=100", { key: s.apiKey })).body.data).toHaveLength(3);
+  });
+
   it("a Resend name given beside ours must agree with it: 400 naming the alias, the same value is fine", async () => {
     const s = await sender(server, { dkim: false });
     const key = s.apiKey;

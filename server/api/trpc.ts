@@ -56,8 +56,8 @@ export interface OperationDocs {
   requestExample?: unknown;
   /** The request body's schema is a named component under this name (batch entries refer to it). */
   body?: string;
-  /** The operation honours an `Idempotency-Key` request header. */
-  idempotencyKey?: boolean;
+  /** The operation honours an `Idempotency-Key` request header: what a repeated one does here. */
+  idempotencyKey?: string;
 }
 
 const t = initTRPC

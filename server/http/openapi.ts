@@ -52,14 +52,13 @@ const RETRY_AFTER = {
   },
 };
 
-const IDEMPOTENCY_KEY = {
+const idempotencyKeyHeader = (description: string) => ({
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description:
-    "A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key`.",
+  description,
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-};
+});
 
 /** The error responses of an operation: the shared ones, 404 and 413 by shape, then the procedure's own. */
 function errorResponses(meta: OpenApiProcedureMeta, hasBody: boolean): Record<string, Response> {
@@ -88,7 +87,7 @@ function describeOperation(op: Operation, meta: OpenApiProcedureMeta, schemas: R
     json.schema = { $ref: `#/components/schemas/${meta.docs.body}` };
   }
   if (json && meta.docs?.requestExample !== undefined) json.example = meta.docs.requestExample;
-  if (meta.docs?.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
+  if (meta.docs?.idempotencyKey) op.parameters = [...(op.parameters ?? []), idempotencyKeyHeader(meta.docs.idempotencyKey)];
   // zod-openapi leaves a parameter's description on its schema; renderers show it on the parameter.
   for (const param of op.parameters ?? []) {
     const schema = param.schema as Json | undefined;

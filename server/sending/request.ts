@@ -221,8 +221,9 @@ export function idempotencyHeader(value: string | undefined): string | null {
 const mailboxesKey = (list: Mailbox[]) => JSON.stringify(list.map((m) => m.text));
 
 /**
- * The draft of a schema-valid request. `idempotencyKey` is the Idempotency-Key header of a
- * single send. Each field given under two names must agree (400 naming the second). Sizes over the limit
+ * The draft of a schema-valid request. `idempotencyKey` is a key given beside the body: a
+ * single send's Idempotency-Key header, or the one a batch's header gives the entry. Each
+ * field given under two names must agree (400 naming the second). Sizes over the limit
  * are 413 (the message: content plus decoded attachments).
  */
 export function toDraft(input: SendRequest, idempotencyKey: string | null = null): SendDraft {
