@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Returns the plaintext key, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.
+         * @description Returns the plaintext key (`key`, and `token` for Resend's SDK) with its id, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.
          */
         post: operations["apiKeys-create"];
         delete?: never;
@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret, shown only here and on rotation.
+         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret (`secret`, and `signing_secret` for Resend's SDK), shown only here and on rotation.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -612,6 +612,10 @@ export interface components {
         CreatedApiKey: {
             /** @description The plaintext key; it cannot be read back */
             key: string;
+            /** @description The key's id, as the list and revoke use it */
+            id: string;
+            /** @description Resend's name for `key`: the same plaintext */
+            token: string;
         };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -677,6 +681,13 @@ export interface components {
             autoDisabledAt: number | null;
             /** @description `whsec_` + base64: keep it to verify signatures */
             secret: string;
+            /** @description Resend's name for `secret`: the same value */
+            signing_secret: string;
+            /**
+             * @description Resend's resource tag, always `webhook`
+             * @constant
+             */
+            object: "webhook";
         };
         /**
          * @description An event type, or `*` for all nine
@@ -721,7 +732,15 @@ export interface components {
         };
         RotatedSecret: {
             id: string;
+            /** @description `whsec_` + base64: keep it to verify signatures */
             secret: string;
+            /** @description Resend's name for `secret`: the same value */
+            signing_secret: string;
+            /**
+             * @description Resend's resource tag, always `webhook`
+             * @constant
+             */
+            object: "webhook";
         };
         DeliveryAttemptList: {
             data: components["schemas"]["DeliveryAttempt"][];
@@ -832,6 +851,11 @@ export interface components {
                 succeeded: number;
                 failed: number;
             };
+            /** @description Resend's list of the refused entries (its SDK's type reads it): each one's index in `data` and its error message */
+            errors: {
+                index: number;
+                message: string;
+            }[];
         };
         /** @description One entry's outcome, in input order */
         BatchEntry: components["schemas"]["SentEmail"] | components["schemas"]["BatchEntryError"];
@@ -1349,7 +1373,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz"
+                     *       "key": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-7dab3c4e5f60",
+                     *       "token": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -1876,7 +1902,9 @@ export interface operations {
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
                      *       "autoDisabledAt": null,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
@@ -2187,7 +2215,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecret"];
@@ -2251,7 +2281,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecret"];
@@ -3423,7 +3455,13 @@ export interface operations {
                      *         "total": 2,
                      *         "succeeded": 1,
                      *         "failed": 1
-                     *       }
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "message": "to[0]: invalid email address: it has no @"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResult"];

@@ -101,12 +101,13 @@ describe("Authentication", () => {
 });
 
 describe("API keys", () => {
-  it("POST answers 201 { key } only; list items have exactly the six fields", async () => {
+  it("POST answers 201 { key } plus Resend's id and token; list items have exactly the six fields", async () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: "ci" } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(["key"]);
+    expect(Object.keys(created.body)).toEqual(["key", "id", "token"]);
     expect(created.body.key).toMatch(/^ph_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.token).toBe(created.body.key);
     const list = await server.api("GET", "/v1/api-keys", { key: apiKey });
     expect(list.status).toBe(200);
     expect(Object.keys(list.body)).toEqual(["data"]);

@@ -72,6 +72,9 @@ export const DOMAIN = {
   trackEngagement: true,
 };
 
+/** A plaintext key as creation shows it once; API_KEY's last4 are its last four characters. */
+export const NEW_KEY = "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz";
+
 export const API_KEY = { id: EXAMPLE_IDS.apiKey, name: "production", last4: "x9Qz", scope: "full", createdAt: T, lastUsedAt: T + 60000 };
 
 export const WEBHOOK_ENDPOINT = {

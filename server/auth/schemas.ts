@@ -36,10 +36,15 @@ export type ApiKey = z.infer<typeof ApiKey>;
 
 export const ApiKeyList = z.object({ data: z.array(ApiKey) }).meta({ id: "ApiKeyList" });
 
-/** The plaintext key: shown once, at creation. */
+/** The plaintext key: shown once, at creation. `id` and `token` are what Resend's SDK types read. */
 export const CreatedApiKey = z
-  .object({ key: z.string().meta({ description: "The plaintext key; it cannot be read back" }) })
+  .object({
+    key: z.string().meta({ description: "The plaintext key; it cannot be read back" }),
+    id: z.string().meta({ description: "The key's id, as the list and revoke use it" }),
+    token: z.string().meta({ description: "Resend's name for `key`: the same plaintext" }),
+  })
   .meta({ id: "CreatedApiKey" });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeyRevoked = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "RevokedApiKey" });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevoked>;

@@ -248,7 +248,7 @@ export async function sendBatch(
       break;
     }
     const out = data as BatchEntry[];
-    const failed = out.filter((e) => "error" in e).length;
-    return { data: out, summary: { total: out.length, succeeded: out.length - failed, failed } };
+    const errors = out.flatMap((e, index) => ("error" in e ? [{ index, message: e.error.message }] : []));
+    return { data: out, summary: { total: out.length, succeeded: out.length - errors.length, failed: errors.length }, errors };
   }
 }

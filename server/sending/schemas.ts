@@ -93,6 +93,9 @@ export const BatchResult = z
   .object({
     data: z.array(BatchEntry),
     summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
+    errors: z.array(z.object({ index: z.number().int(), message: z.string() })).meta({
+      description: "Resend's list of the refused entries (its SDK's type reads it): each one's index in `data` and its error message",
+    }),
   })
   .meta({ id: "BatchResult", description: "Per-entry outcomes; a refused entry never changes the HTTP status, so read `summary.failed`" });
 export type BatchResult = z.infer<typeof BatchResult>;

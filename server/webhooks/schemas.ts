@@ -117,15 +117,26 @@ export type EndpointDetail = z.infer<typeof EndpointDetail>;
 
 export const EndpointList = z.object({ data: z.array(Endpoint) }).meta({ id: "WebhookEndpointList" });
 
-/** The create's answer: the only time the signing secret is shown, besides a rotation. */
-export const CreatedEndpoint = Endpoint.extend({
+/**
+ * The secret as create and rotate show it: ours (`secret`) plus the names Resend's SDK types
+ * read for these two answers (`signing_secret`, `object`).
+ */
+const ShownSecret = z.object({
   secret: z.string().meta({ description: "`whsec_` + base64: keep it to verify signatures" }),
-}).meta({ id: "CreatedWebhookEndpoint" });
+  signing_secret: z.string().meta({ description: "Resend's name for `secret`: the same value" }),
+  object: z.literal("webhook").meta({ description: "Resend's resource tag, always `webhook`" }),
+});
+export type ShownSecret = z.infer<typeof ShownSecret>;
+
+export const shownSecret = (secret: string): ShownSecret => ({ secret, signing_secret: secret, object: "webhook" });
+
+/** The create's answer: the only time the signing secret is shown, besides a rotation. */
+export const CreatedEndpoint = Endpoint.extend(ShownSecret.shape).meta({ id: "CreatedWebhookEndpoint" });
 
 export const EndpointDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhookEndpoint" });
 export type EndpointDeleted = z.infer<typeof EndpointDeleted>;
 
-export const RotatedSecret = z.object({ id: z.string(), secret: z.string() }).meta({ id: "RotatedSecret" });
+export const RotatedSecret = z.object({ id: z.string(), ...ShownSecret.shape }).meta({ id: "RotatedSecret" });
 export type RotatedSecret = z.infer<typeof RotatedSecret>;
 
 export const Attempt = z

@@ -122,6 +122,7 @@ export const emailsRouter = router({
             },
           ],
           summary: { total: 2, succeeded: 1, failed: 1 },
+          errors: [{ index: 1, message: "to[0]: invalid email address: it has no @" }],
         },
       },
     })
