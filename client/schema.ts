@@ -883,8 +883,11 @@ export interface components {
         };
         /** @description One step in a message's life, oldest first */
         TimelineEntry: {
-            /** @description queued, scheduled, sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled */
-            type: string;
+            /**
+             * @description queued (accepted, or a scheduled message leaving), scheduled (accepted for later), rescheduled (moved; detail: the new time), sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled
+             * @enum {string}
+             */
+            type: "queued" | "scheduled" | "rescheduled" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "opened" | "clicked" | "failed" | "canceled";
             /** @description Unix ms */
             at: number;
             detail: string | null;
