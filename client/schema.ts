@@ -1333,6 +1333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "apiKeys-create": {
@@ -1411,7 +1420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1484,6 +1493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "suppressions-list": {
@@ -1542,6 +1560,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1613,7 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1697,7 +1724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1763,6 +1790,15 @@ export interface operations {
             };
             /** @description not_found: the path names no resource (it holds text that is not an address) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1839,6 +1875,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1940,7 +1985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2026,6 +2071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-remove": {
@@ -2083,6 +2137,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2187,7 +2250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,6 +2325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-rotateSecretAlias": {
@@ -2321,6 +2393,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2410,6 +2491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-resend": {
@@ -2486,7 +2576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2683,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2729,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2863,6 +2962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "domains-remove": {
@@ -2920,6 +3028,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3068,7 +3185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3182,6 +3299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "emails-list": {
@@ -3261,6 +3387,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3626,6 +3761,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "emails-cancel": {
@@ -3692,6 +3836,15 @@ export interface operations {
             };
             /** @description validation_error: the message was already dispatched or canceled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3797,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3879,6 +4032,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description rate_limited: too many requests (Retry-After: seconds) */
             429: {
                 headers: {
@@ -3953,6 +4115,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

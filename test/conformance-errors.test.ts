@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 
@@ -197,6 +198,34 @@ describe("Errors: routes, bodies, types", () => {
       body: { from: "onboarding@posthaste.dev", to: "a@b.co", subject: "s", text: "x".repeat(70_000) },
     });
     expectError(res, 413, "validation_error");
+  });
+
+  it("an oversized body is 413 on operations that take none too, and the document says so for every operation", async () => {
+    const { apiKey } = await server.account();
+    const big = JSON.stringify({ padding: "x".repeat(70_000) });
+    // fetch refuses a GET with a body; node:http sends one as any client may.
+    const get = await new Promise<{ status: number; body: any; headers: Headers }>((resolve, reject) => {
+      const req = http.request(`${server.url}/v1/api-keys`, {
+        method: "GET",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(big) },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(text), headers: new Headers(res.headers as Record<string, string>) }),
+        );
+      });
+      req.on("error", reject);
+      req.end(big);
+    });
+    expectError(get, 413, "validation_error");
+    expectError(await server.api("DELETE", "/v1/api-keys/x", { key: apiKey, body: big }), 413, "validation_error");
+
+    const doc = (await server.api("GET", "/v1/openapi.json")).body;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      for (const [method, op] of Object.entries(item)) expect(op.responses, `${method} ${path}`).toHaveProperty("413");
+    }
   });
 
   it("wrong types are 400, never coerced (booleans and numbers in bodies)", async () => {
