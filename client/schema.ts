@@ -679,7 +679,7 @@ export interface components {
             lastError: string | null;
             suspendedByPlan: boolean;
             autoDisabledAt: number | null;
-            /** @description `whsec_` + base64: keep it to verify signatures */
+            /** @description `whsec_` + base64 of 32 bytes: keep it to verify signatures */
             secret: string;
             /** @description Resend's name for `secret`: the same value */
             signing_secret: string;
@@ -732,7 +732,7 @@ export interface components {
         };
         RotatedSecret: {
             id: string;
-            /** @description `whsec_` + base64: keep it to verify signatures */
+            /** @description `whsec_` + base64 of 32 bytes: keep it to verify signatures */
             secret: string;
             /** @description Resend's name for `secret`: the same value */
             signing_secret: string;
@@ -1950,8 +1950,8 @@ export interface operations {
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
                      *       "autoDisabledAt": null,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
                      *       "object": "webhook"
                      *     }
                      */
@@ -2281,8 +2281,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
                      *       "object": "webhook"
                      *     }
                      */
@@ -2356,8 +2356,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-                     *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
                      *       "object": "webhook"
                      *     }
                      */

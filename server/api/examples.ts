@@ -91,7 +91,8 @@ export const WEBHOOK_ENDPOINT = {
   autoDisabledAt: null,
 };
 
-export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+/** A secret in the form issued: `whsec_` + base64 of 32 bytes (the document's pattern checks it). */
+export const SECRET = "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=";
 
 export const USAGE = {
   plan: "pro",

@@ -121,9 +121,11 @@ export const EndpointList = z.object({ data: z.array(Endpoint) }).meta({ id: "We
  * The secret as create and rotate show it: ours (`secret`) plus the names Resend's SDK types
  * read for these two answers (`signing_secret`, `object`).
  */
+/** A secret as issued (newSecret): `whsec_` + standard base64 of 32 random bytes, Standard Webhooks' form. */
+const issuedSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/);
 const ShownSecret = z.object({
-  secret: z.string().meta({ description: "`whsec_` + base64: keep it to verify signatures" }),
-  signing_secret: z.string().meta({ description: "Resend's name for `secret`: the same value" }),
+  secret: issuedSecret.meta({ description: "`whsec_` + base64 of 32 bytes: keep it to verify signatures" }),
+  signing_secret: issuedSecret.meta({ description: "Resend's name for `secret`: the same value" }),
   object: z.literal("webhook").meta({ description: "Resend's resource tag, always `webhook`" }),
 });
 export type ShownSecret = z.infer<typeof ShownSecret>;
