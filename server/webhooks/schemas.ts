@@ -117,12 +117,13 @@ export type EndpointDetail = z.infer<typeof EndpointDetail>;
 
 export const EndpointList = z.object({ data: z.array(Endpoint) }).meta({ id: "WebhookEndpointList" });
 
+/** A secret as issued (newSecret): `whsec_` + standard base64 of 32 random bytes, Standard Webhooks' form. */
+const issuedSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
 /**
  * The secret as create and rotate show it: ours (`secret`) plus the names Resend's SDK types
  * read for these two answers (`signing_secret`, `object`).
  */
-/** A secret as issued (newSecret): `whsec_` + standard base64 of 32 random bytes, Standard Webhooks' form. */
-const issuedSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/);
 const ShownSecret = z.object({
   secret: issuedSecret.meta({ description: "`whsec_` + base64 of 32 bytes: keep it to verify signatures" }),
   signing_secret: issuedSecret.meta({ description: "Resend's name for `secret`: the same value" }),
