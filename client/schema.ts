@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Returns the plaintext key, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.
+         * @description Returns the plaintext key (`key`, and `token` for Resend's SDK) with its id, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.
          */
         post: operations["apiKeys-create"];
         delete?: never;
@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret, shown only here and on rotation.
+         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret (`secret`, and `signing_secret` for Resend's SDK), shown only here and on rotation.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Send up to 100 emails
-         * @description A JSON array of 1 to 100 send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read `summary.failed`. The send rate is spent per message.
+         * @description A JSON array of 1 to 100 send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read `summary.failed`. `x-batch-validation: strict` (Resend's SDK sends it by default) instead refuses the whole batch with the first entry failing validation or the account rules, before anything is stored. A repeated `Idempotency-Key` answers with the first batch's ids and sends nothing again. The send rate is spent per message.
          */
         post: operations["emails-batch"];
         delete?: never;
@@ -612,6 +612,10 @@ export interface components {
         CreatedApiKey: {
             /** @description The plaintext key; it cannot be read back */
             key: string;
+            /** @description The key's id, as the list and revoke use it */
+            id: string;
+            /** @description Resend's name for `key`: the same plaintext */
+            token: string;
         };
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -675,8 +679,15 @@ export interface components {
             lastError: string | null;
             suspendedByPlan: boolean;
             autoDisabledAt: number | null;
-            /** @description `whsec_` + base64: keep it to verify signatures */
+            /** @description `whsec_` + base64 of 32 bytes: keep it to verify signatures */
             secret: string;
+            /** @description Resend's name for `secret`: the same value */
+            signing_secret: string;
+            /**
+             * @description Resend's resource tag, always `webhook`
+             * @constant
+             */
+            object: "webhook";
         };
         /**
          * @description An event type, or `*` for all nine
@@ -721,7 +732,15 @@ export interface components {
         };
         RotatedSecret: {
             id: string;
+            /** @description `whsec_` + base64 of 32 bytes: keep it to verify signatures */
             secret: string;
+            /** @description Resend's name for `secret`: the same value */
+            signing_secret: string;
+            /**
+             * @description Resend's resource tag, always `webhook`
+             * @constant
+             */
+            object: "webhook";
         };
         DeliveryAttemptList: {
             data: components["schemas"]["DeliveryAttempt"][];
@@ -832,6 +851,11 @@ export interface components {
                 succeeded: number;
                 failed: number;
             };
+            /** @description Resend's list of the refused entries (its SDK's type reads it): each one's index in `data` and its error message */
+            errors: {
+                index: number;
+                message: string;
+            }[];
         };
         /** @description One entry's outcome, in input order */
         BatchEntry: components["schemas"]["SentEmail"] | components["schemas"]["BatchEntryError"];
@@ -859,8 +883,11 @@ export interface components {
         };
         /** @description One step in a message's life, oldest first */
         TimelineEntry: {
-            /** @description queued, scheduled, sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled */
-            type: string;
+            /**
+             * @description queued (accepted, or a scheduled message leaving), scheduled (accepted for later), rescheduled (moved; detail: the new time), sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled
+             * @enum {string}
+             */
+            type: "queued" | "scheduled" | "rescheduled" | "sent" | "delivered" | "delivery_delayed" | "bounced" | "complained" | "opened" | "clicked" | "failed" | "canceled";
             /** @description Unix ms */
             at: number;
             detail: string | null;
@@ -1306,6 +1333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "apiKeys-create": {
@@ -1349,7 +1385,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "key": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz"
+                     *       "key": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-7dab3c4e5f60",
+                     *       "token": "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -1382,7 +1420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1455,6 +1493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "suppressions-list": {
@@ -1513,6 +1560,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1584,7 +1640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1668,7 +1724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1734,6 +1790,15 @@ export interface operations {
             };
             /** @description not_found: the path names no resource (it holds text that is not an address) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1817,6 +1882,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-create": {
@@ -1876,7 +1950,9 @@ export interface operations {
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
                      *       "autoDisabledAt": null,
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
@@ -1909,7 +1985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1995,6 +2071,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-remove": {
@@ -2052,6 +2137,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2156,7 +2250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2187,7 +2281,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecret"];
@@ -2222,6 +2318,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2251,7 +2356,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0194f5c2-7a1e-7c3b-9d2e-8ebc4d5f6071",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
+                     *       "object": "webhook"
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecret"];
@@ -2286,6 +2393,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2375,6 +2491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "webhooks-resend": {
@@ -2451,7 +2576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2558,6 +2683,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2694,7 +2828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2828,6 +2962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "domains-remove": {
@@ -2885,6 +3028,15 @@ export interface operations {
             };
             /** @description not_found: no such resource in this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3033,7 +3185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3147,6 +3299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "emails-list": {
@@ -3233,6 +3394,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description internal_error: a page could not be assembled completely; retry, or narrow with status or search */
             500: {
                 headers: {
@@ -3248,7 +3418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key`. */
+                /** @description A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key` (both given must agree). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3352,7 +3522,10 @@ export interface operations {
     "emails-batch": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Keys the whole batch: entry i is stored under the key `<header>[i]`, so a repeated batch (per account, kept at least 24 h) answers with the first batch's ids, entry by entry, and sends nothing again. An entry may not also carry its own `idempotency_key` (400). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3420,7 +3593,13 @@ export interface operations {
                      *         "total": 2,
                      *         "succeeded": 1,
                      *         "failed": 1
-                     *       }
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "index": 1,
+                     *           "message": "to[0]: invalid email address: it has no @"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResult"];
@@ -3582,6 +3761,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     "emails-cancel": {
@@ -3648,6 +3836,15 @@ export interface operations {
             };
             /** @description validation_error: the message was already dispatched or canceled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3753,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description validation_error: the request body is too large */
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,6 +4032,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description rate_limited: too many requests (Retry-After: seconds) */
             429: {
                 headers: {
@@ -3909,6 +4115,15 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 // The /v1 OpenAPI document outside the server: `npm run openapi:lint` lints it with Redocly,
-// `npm run client:generate` regenerates client/schema.ts from it (test/client-schema.test.ts
-// fails when the checked-in file drifts).
+// `npm run client:generate` regenerates client/schema.ts from it (test/client.test.ts fails
+// when the checked-in file drifts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -17,8 +17,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function viaRoute(method: string, path: string, opts: { key?: string; body?: string } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json" };
+async function viaRoute(method: string, path: string, opts: { key?: string; body?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   const handler = route[method as "GET"];
   const res = await handler(new Request(`http://localhost${path}`, { method, headers, body: opts.body }));
@@ -53,6 +53,15 @@ describe("App Router carrier agrees with the node:http server", () => {
     expect(created.status).toBe(201);
     const list = await viaRoute("GET", "/v1/api-keys", { key });
     expect(list.body.data.some((k: { name: string; scope: string }) => k.name === "via-route" && k.scope === "send")).toBe(true);
+  });
+
+  it("honours a batch's Idempotency-Key on both carriers alike", async () => {
+    const body = JSON.stringify([{ from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "b", text: "t" }]);
+    const headers = { "idempotency-key": "carrier-batch-1" };
+    const first = await viaRoute("POST", "/v1/emails/batch", { key, body, headers });
+    expect(first.body.data).toEqual([{ id: expect.any(String) }]);
+    expect((await viaRoute("POST", "/v1/emails/batch", { key, body, headers })).body.data).toEqual(first.body.data);
+    expect((await server.api("POST", "/v1/emails/batch", { key, body, headers })).body.data).toEqual(first.body.data);
   });
 });
 

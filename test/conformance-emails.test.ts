@@ -367,8 +367,10 @@ describe("POST /v1/emails/batch", () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["data", "summary"]);
+    // `errors` is the one field added for Resend's SDK (docs/resend-compat.md).
+    expect(Object.keys(res.body).sort()).toEqual(["data", "errors", "summary"]);
     expect(res.body.summary).toEqual({ total: 4, succeeded: 2, failed: 2 });
+    expect(res.body.errors).toEqual([1, 2].map((index) => ({ index, message: res.body.data[index].error.message })));
     expect(res.body.data[0]).toEqual({ id: expect.any(String) });
     expect(Object.keys(res.body.data[1])).toEqual(["error"]);
     expect(Object.keys(res.body.data[1].error).sort()).toEqual(["docs_url", "message", "type"]);
@@ -532,7 +534,7 @@ describe("idempotency under the deliverability breaker", () => {
     expect(single.body).toEqual({ id });
     const repeat = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [entry, entry] });
     expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
-    expect(repeat.body).toEqual({ data: [{ id }, { id }], summary: { total: 2, succeeded: 2, failed: 0 } });
+    expect(repeat.body).toEqual({ data: [{ id }, { id }], summary: { total: 2, succeeded: 2, failed: 0 }, errors: [] });
 
     const { idempotency_key: _, ...fresh } = entry;
     const mixed = await server.api("POST", "/v1/emails/batch", { key: s.apiKey, body: [entry, fresh] });

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 
@@ -101,12 +102,13 @@ describe("Authentication", () => {
 });
 
 describe("API keys", () => {
-  it("POST answers 201 { key } only; list items have exactly the six fields", async () => {
+  it("POST answers 201 { key } plus Resend's id and token; list items have exactly the six fields", async () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: "ci" } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(["key"]);
+    expect(Object.keys(created.body)).toEqual(["key", "id", "token"]);
     expect(created.body.key).toMatch(/^ph_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.token).toBe(created.body.key);
     const list = await server.api("GET", "/v1/api-keys", { key: apiKey });
     expect(list.status).toBe(200);
     expect(Object.keys(list.body)).toEqual(["data"]);
@@ -196,6 +198,34 @@ describe("Errors: routes, bodies, types", () => {
       body: { from: "onboarding@posthaste.dev", to: "a@b.co", subject: "s", text: "x".repeat(70_000) },
     });
     expectError(res, 413, "validation_error");
+  });
+
+  it("an oversized body is 413 on operations that take none too, and the document says so for every operation", async () => {
+    const { apiKey } = await server.account();
+    const big = JSON.stringify({ padding: "x".repeat(70_000) });
+    // fetch refuses a GET with a body; node:http sends one as any client may.
+    const get = await new Promise<{ status: number; body: any; headers: Headers }>((resolve, reject) => {
+      const req = http.request(`${server.url}/v1/api-keys`, {
+        method: "GET",
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "content-length": Buffer.byteLength(big) },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(text), headers: new Headers(res.headers as Record<string, string>) }),
+        );
+      });
+      req.on("error", reject);
+      req.end(big);
+    });
+    expectError(get, 413, "validation_error");
+    expectError(await server.api("DELETE", "/v1/api-keys/x", { key: apiKey, body: big }), 413, "validation_error");
+
+    const doc = (await server.api("GET", "/v1/openapi.json")).body;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      for (const [method, op] of Object.entries(item)) expect(op.responses, `${method} ${path}`).toHaveProperty("413");
+    }
   });
 
   it("wrong types are 400, never coerced (booleans and numbers in bodies)", async () => {

@@ -229,14 +229,14 @@ describe("Suppressions", () => {
 });
 
 describe("Webhook endpoints", () => {
-  it("POST is 201 with secret; list, PATCH omit it; exact fields; DELETE { id, deleted: true }", async () => {
+  it("POST is 201 with secret (and Resend's signing_secret, object); list, PATCH omit it; exact fields; DELETE { id, deleted: true }", async () => {
     const { apiKey } = await server.account();
     const created = await server.api("POST", "/v1/webhooks", {
       key: apiKey,
       body: { url: "https://example.com/hook", events: ["email.sent", "email.bounced"], description: "d" },
     });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body).sort()).toEqual([...ENDPOINT_KEYS, "secret"].sort());
+    expect(Object.keys(created.body).sort()).toEqual([...ENDPOINT_KEYS, "secret", "signing_secret", "object"].sort());
     expect(created.body).toMatchObject({
       url: "https://example.com/hook",
       events: ["email.sent", "email.bounced"],
@@ -250,6 +250,7 @@ describe("Webhook endpoints", () => {
       autoDisabledAt: null,
     });
     expect(typeof created.body.secret).toBe("string");
+    expect(created.body).toMatchObject({ signing_secret: created.body.secret, object: "webhook" });
     const list = await server.api("GET", "/v1/webhooks", { key: apiKey });
     expect(Object.keys(list.body)).toEqual(["data"]);
     expect(Object.keys(list.body.data[0]).sort()).toEqual(ENDPOINT_KEYS);

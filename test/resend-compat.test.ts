@@ -1,6 +1,7 @@
 import { Resend } from "resend";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiKeyList, BatchResult, Domain, Email, EmailList, WebhookEndpoint } from "../client";
 import { verifyStandardWebhook, verifyWebhookRequest } from "../client/webhooks";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./support/harness";
@@ -27,6 +28,13 @@ afterAll(async () => {
 });
 
 const sdk = (key: string) => new Resend(key, { baseUrl: `${server.url}/v1` });
+
+/**
+ * An answer read for our own fields, which the SDK's types do not name (docs/resend-compat.md,
+ * "What differs"): typed by our client's schema. Fields the SDK's types do name are read
+ * through them, so the test proves they carry real values.
+ */
+const ours = <T>(data: unknown) => data as T;
 
 /** What the SDK hands an application for a failed call: our status, type and message. */
 function expectSdkError(result: { data: unknown; error: any }, statusCode: number, name: string, message?: RegExp) {
@@ -72,7 +80,7 @@ describe("Resend Node SDK against Posthaste", () => {
 
     const got = await resend.emails.get(id);
     expect(got.error).toBeNull();
-    const detail = got.data as any;
+    const detail = ours<Email>(got.data);
     expect(detail).toMatchObject({
       id,
       status: "scheduled",
@@ -93,7 +101,7 @@ describe("Resend Node SDK against Posthaste", () => {
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const nine = Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 9);
     expect(moved.data).toEqual({ id, scheduledAt: nine });
-    expect(((await resend.emails.get(id)).data as any).scheduledAt).toBe(nine);
+    expect(ours<Email>((await resend.emails.get(id)).data).scheduledAt).toBe(nine);
 
     // emails.cancel is POST /v1/emails/{id}/cancel.
     const canceled = await resend.emails.cancel(id);
@@ -111,10 +119,10 @@ describe("Resend Node SDK against Posthaste", () => {
     const moved = await resend.emails.update({ id: data!.id, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
     expect(moved.data).toEqual({ id: data!.id, scheduledAt: expect.any(Number) });
     const got = await waitFor(async () => {
-      const e = (await resend.emails.get(data!.id)).data as any;
+      const e = ours<Email>((await resend.emails.get(data!.id)).data);
       return e.status === "delivered" && e;
     });
-    expect(got.timeline.map((t: any) => t.type).slice(0, 3)).toEqual(["scheduled", "rescheduled", "queued"]);
+    expect(got.timeline.map((t) => t.type).slice(0, 3)).toEqual(["scheduled", "rescheduled", "queued"]);
   });
 
   it("surfaces every kind of send error with its status, type and message", async () => {
@@ -146,17 +154,120 @@ describe("Resend Node SDK against Posthaste", () => {
     const good = (n: number) => ({ from: s.from, to: `r${n}@example.com`, subject: `b${n}`, text: "t" });
     const ok = await resend.batch.send([good(1), good(2)]);
     expect(ok.error).toBeNull();
-    const okData = ok.data as any;
-    expect(okData.data).toEqual([{ id: expect.any(String) }, { id: expect.any(String) }]);
-    expect(okData.summary).toEqual({ total: 2, succeeded: 2, failed: 0 });
+    expect(ok.data!.data).toEqual([{ id: expect.any(String) }, { id: expect.any(String) }]);
+    expect(ours<BatchResult>(ok.data).summary).toEqual({ total: 2, succeeded: 2, failed: 0 });
 
     const bad = [good(3), { ...good(4), to: "nope" }];
     expectSdkError(await resend.batch.send(bad), 400, "validation_error", /^emails\[1\]\.?.*to: /);
     const listed = await resend.emails.list({ limit: 10 });
-    expect((listed.data as any).data.map((e: any) => e.subject)).not.toContain("b3");
+    expect(listed.data!.data.map((e) => e.subject)).not.toContain("b3");
 
     const permissive = await resend.batch.send(bad, { batchValidation: "permissive" });
-    expect((permissive.data as any).summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
+    expect(ours<BatchResult>(permissive.data).summary).toEqual({ total: 2, succeeded: 1, failed: 1 });
+    // The SDK's permissive type reads the failures as `errors`.
+    expect(permissive.data!.errors).toEqual([{ index: 1, message: expect.stringMatching(/^to: /) }]);
+  });
+
+  it("a batch's Idempotency-Key (batch.send's idempotencyKey) answers a repeat with the first ids and sends nothing again", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const entry = (n: number) => ({ from: s.from, to: `r${n}@example.com`, subject: `i${n}`, text: "t" });
+    const first = await resend.batch.send([entry(1), entry(2)], { idempotencyKey: "batch-1" });
+    expect(first.error).toBeNull();
+    const ids = first.data!.data.map((e) => e.id);
+    expect(new Set(ids).size).toBe(2);
+    expect((await resend.batch.send([entry(1), entry(2)], { idempotencyKey: "batch-1" })).data!.data.map((e) => e.id)).toEqual(ids);
+    // Our own batch (no x-batch-validation), the same header: the same ids.
+    const ours = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(1), entry(2)],
+      headers: { "idempotency-key": "batch-1" },
+    });
+    expect(ours.body.data).toEqual(ids.map((id) => ({ id })));
+    const listed = await server.api("GET", "/v1/emails?limit=100", { key: s.apiKey });
+    expect(listed.body.data.map((e: { id: string }) => e.id).sort()).toEqual([...ids].sort());
+
+    // Another header is another batch; an entry's own key beside the header is refused by name.
+    const other = await resend.batch.send([entry(1)], { idempotencyKey: "batch-2" });
+    expect(ids).not.toContain(other.data!.data[0].id);
+    const own = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(3), { ...entry(4), idempotency_key: "own" }],
+      headers: { "idempotency-key": "batch-3" },
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toMatch(/^emails\[1\]\.idempotency_key: cannot be combined with the Idempotency-Key header/);
+    const tooLong = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [entry(5)],
+      headers: { "idempotency-key": "k".repeat(257) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toMatch(/^Idempotency-Key: must be 1 to 256 characters/);
+    expect((await server.api("GET", "/v1/emails?limit=100", { key: s.apiKey })).body.data).toHaveLength(3);
+  });
+
+  it("a Resend name given beside ours must agree with it: 400 naming the alias, the same value is fine", async () => {
+    const s = await sender(server, { dkim: false });
+    const key = s.apiKey;
+    const base = { from: s.from, to: "ann@example.com", subject: "s", text: "t" };
+    const at = Date.now() + 2 * HOUR;
+    const attachment = { filename: "a.txt", content: Buffer.from("a").toString("base64") };
+    const disagree: [string, string, Record<string, unknown>, Record<string, string>?][] = [
+      ["POST", "/v1/emails", { ...base, scheduledAt: at, scheduled_at: "in 5 hours" }],
+      ["POST", "/v1/emails", { ...base, replyTo: "a@example.com", reply_to: "b@example.com" }],
+      ["POST", "/v1/emails", { ...base, attachments: [{ ...attachment, contentType: "text/plain", content_type: "text/html" }] }],
+      ["POST", "/v1/emails", { ...base, idempotency_key: "k1", idempotencyKey: "k2" }],
+      ["POST", "/v1/emails", { ...base, idempotency_key: "k1" }, { "idempotency-key": "k2" }],
+      ["POST", "/v1/webhooks", { url: `${hooks.origin}/a`, endpoint: `${hooks.origin}/b`, events: ["email.sent"] }],
+      ["POST", "/v1/webhooks", { url: `${hooks.origin}/a`, events: ["email.sent"], enabled: true, status: "disabled" }],
+      ["POST", "/v1/api-keys", { name: "k", scope: "full", permission: "sending_access" }],
+      ["POST", "/v1/domains", { name: uniqueDomain("rs"), trackEngagement: true, open_tracking: false }],
+    ];
+    const names = [
+      "scheduled_at",
+      "reply_to",
+      "attachments[0].content_type",
+      "idempotencyKey",
+      "Idempotency-Key",
+      "endpoint",
+      "status",
+      "permission",
+      "open_tracking",
+    ];
+    for (const [i, [method, path, body, headers]] of disagree.entries()) {
+      const res = await server.api(method, path, { key, body, headers });
+      expect(res.status, `${names[i]}: ${res.text}`).toBe(400);
+      expect(res.body.message).toMatch(new RegExp(`^${names[i].replace(/[[\]]/g, "\\$&")}: disagrees with `));
+    }
+
+    const same = await server.api("POST", "/v1/emails", {
+      key,
+      body: {
+        ...base,
+        scheduledAt: new Date(at).toISOString(),
+        scheduled_at: at,
+        replyTo: "Ann <A@Example.com>",
+        reply_to: ["Ann <a@example.com>"],
+        attachments: [{ ...attachment, contentType: "text/plain", content_type: "text/plain" }],
+        idempotency_key: "agree-1",
+        idempotencyKey: "agree-1",
+      },
+      headers: { "idempotency-key": "agree-1" },
+    });
+    expect(same.status, same.text).toBe(200);
+    const got = (await server.api("GET", `/v1/emails/${same.body.id}`, { key })).body;
+    expect(got).toMatchObject({ status: "scheduled", scheduledAt: at, replyTo: ["Ann <a@example.com>"] });
+
+    // The reschedule takes both names too, under the same rule.
+    const move = (body: Record<string, unknown>) => server.api("PATCH", `/v1/emails/${same.body.id}`, { key, body });
+    const moved = await move({ scheduledAt: at + HOUR, scheduled_at: "in 7 hours" });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/^scheduled_at: disagrees with scheduledAt/);
+    expect((await move({ scheduledAt: at + HOUR, scheduled_at: new Date(at + HOUR).toISOString() })).body).toEqual({
+      id: same.body.id,
+      scheduledAt: at + HOUR,
+    });
   });
 
   it("lists with Resend's after / before paging and has_more beside our cursor", async () => {
@@ -167,24 +278,24 @@ describe("Resend Node SDK against Posthaste", () => {
       ids.push((await resend.emails.send({ from: s.from, to: "ann@example.com", subject: `p${i}`, text: "t" })).data!.id);
     }
     const newest = [...ids].reverse();
-    const page1 = (await resend.emails.list({ limit: 2 })).data as any;
-    expect(page1.data.map((e: any) => e.id)).toEqual(newest.slice(0, 2));
+    const page1 = (await resend.emails.list({ limit: 2 })).data!;
+    expect(page1.data.map((e) => e.id)).toEqual(newest.slice(0, 2));
     expect(page1).toMatchObject({ has_more: true, hasMore: true, nextCursor: expect.any(String) });
-    const page2 = (await resend.emails.list({ limit: 2, after: page1.data[1].id })).data as any;
-    expect(page2.data.map((e: any) => e.id)).toEqual(newest.slice(2, 4));
-    const page3 = (await resend.emails.list({ limit: 2, after: page2.data[1].id })).data as any;
-    expect(page3.data.map((e: any) => e.id)).toEqual(newest.slice(4));
+    const page2 = (await resend.emails.list({ limit: 2, after: page1.data[1].id })).data!;
+    expect(page2.data.map((e) => e.id)).toEqual(newest.slice(2, 4));
+    const page3 = (await resend.emails.list({ limit: 2, after: page2.data[1].id })).data!;
+    expect(page3.data.map((e) => e.id)).toEqual(newest.slice(4));
     expect(page3).toMatchObject({ has_more: false, hasMore: false, nextCursor: null });
     // before: the page just above an email, newest first; has_more says newer ones remain.
-    const back = (await resend.emails.list({ limit: 2, before: newest[4] })).data as any;
-    expect(back.data.map((e: any) => e.id)).toEqual(newest.slice(2, 4));
+    const back = (await resend.emails.list({ limit: 2, before: newest[4] })).data!;
+    expect(back.data.map((e) => e.id)).toEqual(newest.slice(2, 4));
     expect(back).toMatchObject({ has_more: true, nextCursor: null });
-    const top = (await resend.emails.list({ limit: 2, before: newest[2] })).data as any;
-    expect(top.data.map((e: any) => e.id)).toEqual(newest.slice(0, 2));
+    const top = (await resend.emails.list({ limit: 2, before: newest[2] })).data!;
+    expect(top.data.map((e) => e.id)).toEqual(newest.slice(0, 2));
     expect(top.has_more).toBe(false);
 
     expectSdkError(await resend.emails.list({ after: "00000000-0000-4000-8000-000000000000" }), 400, "validation_error", /^after: /);
-    const both = await server.api("GET", `/v1/emails?after=${ids[0]}&cursor=${page1.nextCursor}`, { key: s.apiKey });
+    const both = await server.api("GET", `/v1/emails?after=${ids[0]}&cursor=${ours<EmailList>(page1).nextCursor}`, { key: s.apiKey });
     expect(both.status).toBe(400);
     expect(both.body.message).toMatch(/give one of cursor, after and before/);
   });
@@ -206,13 +317,13 @@ describe("Resend Node SDK against Posthaste", () => {
     const name = uniqueDomain("rs");
     const created = await resend.domains.create({ name, openTracking: false, clickTracking: false });
     expect(created.error).toBeNull();
-    const domain = created.data as any;
-    expect(domain).toMatchObject({ name, status: "pending", trackEngagement: false });
+    const domain = created.data!;
+    expect(ours<Domain>(domain)).toMatchObject({ name, status: "pending", trackEngagement: false });
 
-    expect(((await resend.domains.get(domain.id)).data as any).trackEngagement).toBe(false);
-    expect(((await resend.domains.list()).data as any).data.map((d: any) => d.name)).toContain(name);
+    expect(ours<Domain>((await resend.domains.get(domain.id)).data).trackEngagement).toBe(false);
+    expect((await resend.domains.list()).data!.data.map((d) => d.name)).toContain(name);
     const on = await resend.domains.update({ id: domain.id, openTracking: true, clickTracking: true });
-    expect((on.data as any).trackEngagement).toBe(true);
+    expect(ours<Domain>(on.data).trackEngagement).toBe(true);
     expectSdkError(
       await resend.domains.update({ id: domain.id, openTracking: true, clickTracking: false }),
       400,
@@ -226,7 +337,7 @@ describe("Resend Node SDK against Posthaste", () => {
       "validation_error",
       /region: not supported/,
     );
-    expect(((await resend.domains.verify(domain.id)).data as any).id).toBe(domain.id);
+    expect((await resend.domains.verify(domain.id)).data!.id).toBe(domain.id);
     expect((await resend.domains.remove(domain.id)).data).toEqual({ id: domain.id, deleted: true });
     expectSdkError(await resend.domains.get(domain.id), 404, "not_found");
   });
@@ -236,13 +347,15 @@ describe("Resend Node SDK against Posthaste", () => {
     const resend = sdk(s.apiKey);
     const sending = await resend.apiKeys.create({ name: "sender", permission: "sending_access" });
     expect(sending.error).toBeNull();
-    const sendKey = (sending.data as any).key as string;
+    // The SDK's type reads { id, token }: the key's id and its plaintext.
+    const sendKey = sending.data!.token;
     const full = await resend.apiKeys.create({ name: "admin", permission: "full_access" });
-    const fullKey = (full.data as any).key as string;
+    const fullKey = full.data!.token;
+    expect(sendKey).toMatch(/^ph_/);
 
-    const keys = ((await resend.apiKeys.list()).data as any).data;
-    expect(keys.find((k: any) => k.name === "sender").scope).toBe("send");
-    expect(keys.find((k: any) => k.name === "admin").scope).toBe("full");
+    const keys = ours<ApiKeyList>((await resend.apiKeys.list()).data).data;
+    expect(keys.find((k) => k.id === sending.data!.id)).toMatchObject({ name: "sender", scope: "send" });
+    expect(keys.find((k) => k.id === full.data!.id)).toMatchObject({ name: "admin", scope: "full" });
 
     expect((await sdk(sendKey).emails.send({ from: s.from, to: "ann@example.com", subject: "s", text: "t" })).error).toBeNull();
     expectSdkError(await sdk(sendKey).emails.list(), 403, "authentication_error");
@@ -255,8 +368,7 @@ describe("Resend Node SDK against Posthaste", () => {
       "validation_error",
       /domain_id: not supported/,
     );
-    const one = keys.find((k: any) => k.name === "sender");
-    expect((await resend.apiKeys.remove(one.id)).error).toBeNull();
+    expect((await resend.apiKeys.remove(sending.data!.id)).error).toBeNull();
     expectSdkError(
       await sdk(sendKey).emails.send({ from: s.from, to: "ann@example.com", subject: "s", text: "t" }),
       401,
@@ -269,9 +381,11 @@ describe("Resend Node SDK against Posthaste", () => {
     const resend = sdk(s.apiKey);
     const created = await resend.webhooks.create({ endpoint: `${hooks.origin}/resend`, events: ["email.sent", "email.delivered"] });
     expect(created.error).toBeNull();
-    const hook = created.data as any;
-    expect(hook.url).toBe(`${hooks.origin}/resend`);
-    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    // The SDK's type reads { object, id, signing_secret }; `secret` is ours, the same value.
+    const hook = created.data!;
+    expect(hook.object).toBe("webhook");
+    expect(hook.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(ours<WebhookEndpoint & { secret: string }>(hook)).toMatchObject({ url: `${hooks.origin}/resend`, secret: hook.signing_secret });
 
     await resend.emails.send({ from: "onboarding@posthaste.dev", to: "success@simulator.amazonses.com", subject: "Hook", text: "t" });
     const [delivery] = await waitFor(() => hooks.at("/resend").length > 0 && hooks.at("/resend"));
@@ -282,34 +396,39 @@ describe("Resend Node SDK against Posthaste", () => {
     const payload = delivery.raw.toString("utf8");
     const headers = { id: String(h["webhook-id"]), timestamp: String(h["webhook-timestamp"]), signature: String(h["webhook-signature"]) };
 
-    const viaResend = resend.webhooks.verify({ payload, headers, webhookSecret: hook.secret }) as any;
-    expect(viaResend.id).toBe(h["webhook-id"]);
-    const viaStandard = new Webhook(hook.secret).verify(payload, {
+    const viaResend = resend.webhooks.verify({ payload, headers, webhookSecret: hook.signing_secret });
+    expect(ours<{ id: string }>(viaResend).id).toBe(h["webhook-id"]);
+    const viaStandard = new Webhook(hook.signing_secret).verify(payload, {
       "webhook-id": headers.id,
       "webhook-timestamp": headers.timestamp,
       "webhook-signature": headers.signature,
-    }) as any;
+    }) as { type: string };
     expect(viaStandard.type).toMatch(/^email\./);
     // Our client verifies either signature; a wrong secret fails every verifier.
-    expect(verifyWebhookRequest({ secret: hook.secret, rawBody: delivery.raw, headers: h }).id).toBe(headers.id);
+    expect(verifyWebhookRequest({ secret: hook.signing_secret, rawBody: delivery.raw, headers: h }).id).toBe(headers.id);
     const standardOnly = { ...h, "posthaste-signature": undefined };
-    expect(verifyWebhookRequest({ secret: hook.secret, rawBody: delivery.raw, headers: standardOnly }).id).toBe(headers.id);
+    expect(verifyWebhookRequest({ secret: hook.signing_secret, rawBody: delivery.raw, headers: standardOnly }).id).toBe(headers.id);
     const other = "whsec_" + Buffer.alloc(32, 7).toString("base64");
     expect(() => resend.webhooks.verify({ payload, headers, webhookSecret: other })).toThrow();
     expect(() => verifyStandardWebhook({ secret: other, rawBody: payload, ...headers })).toThrow(/does not match/);
 
     const off = await resend.webhooks.update(hook.id, { status: "disabled" });
-    expect((off.data as any).enabled).toBe(false);
+    expect(ours<WebhookEndpoint>(off.data).enabled).toBe(false);
     const on = await resend.webhooks.update(hook.id, { status: "enabled", endpoint: `${hooks.origin}/moved` });
     expect(on.data).toMatchObject({ enabled: true, url: `${hooks.origin}/moved` });
     expectSdkError(await resend.webhooks.update(hook.id, { status: "paused" as never }), 400, "validation_error", /status/);
     expectSdkError(await resend.webhooks.create({ endpoint: "http://10.0.0.1/x", events: ["email.sent"] }), 400, "validation_error");
 
     const rotated = await resend.webhooks.rotateSigningSecret(hook.id);
-    expect(rotated.data).toEqual({ id: hook.id, secret: expect.stringMatching(/^whsec_/) });
-    expect((rotated.data as any).secret).not.toBe(hook.secret);
+    expect(rotated.data).toEqual({
+      object: "webhook",
+      id: hook.id,
+      signing_secret: expect.stringMatching(/^whsec_/),
+      secret: rotated.data!.signing_secret,
+    });
+    expect(rotated.data!.signing_secret).not.toBe(hook.signing_secret);
     expect((await resend.webhooks.get(hook.id)).data).toMatchObject({ id: hook.id });
-    expect(((await resend.webhooks.list()).data as any).data.map((w: any) => w.id)).toContain(hook.id);
+    expect((await resend.webhooks.list()).data!.data.map((w) => w.id)).toContain(hook.id);
     expect((await resend.webhooks.remove(hook.id)).data).toEqual({ id: hook.id, deleted: true });
     expectSdkError(await resend.webhooks.get(hook.id), 404, "not_found");
   });

@@ -197,7 +197,7 @@ describe("webhook endpoints", () => {
     const id = created.body.id;
     const rotated = await server.api("POST", `/v1/webhooks/${id}/rotate-secret`, { key: a.apiKey });
     expect(rotated.status).toBe(200);
-    expect(rotated.body).toEqual({ id, secret: expect.stringMatching(/^whsec_/) });
+    expect(rotated.body).toEqual({ id, secret: expect.stringMatching(/^whsec_/), signing_secret: rotated.body.secret, object: "webhook" });
     expect(rotated.body.secret).not.toBe(created.body.secret);
     for (const [method, path] of [
       ["PATCH", `/v1/webhooks/${id}`],

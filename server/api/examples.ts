@@ -72,6 +72,9 @@ export const DOMAIN = {
   trackEngagement: true,
 };
 
+/** A plaintext key as creation shows it once; API_KEY's last4 are its last four characters. */
+export const NEW_KEY = "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz";
+
 export const API_KEY = { id: EXAMPLE_IDS.apiKey, name: "production", last4: "x9Qz", scope: "full", createdAt: T, lastUsedAt: T + 60000 };
 
 export const WEBHOOK_ENDPOINT = {
@@ -88,7 +91,8 @@ export const WEBHOOK_ENDPOINT = {
   autoDisabledAt: null,
 };
 
-export const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+/** A secret in the form issued: `whsec_` + base64 of 32 bytes (the document's pattern checks it). */
+export const SECRET = "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=";
 
 export const USAGE = {
   plan: "pro",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validationError } from "../errors";
 
 /**
  * A boolean in a request body that must really be a JSON boolean. trpc-to-openapi turns a
@@ -7,6 +8,28 @@ import { z } from "zod";
  */
 export function strictBoolean(field: string) {
   return z.union([z.literal(true), z.literal(false)], { error: `${field} must be true or false` });
+}
+
+/**
+ * The one value a field and its Resend aliases ask for (DESIGN.md, "Resend-compatible
+ * aliases"). Null or absent is not given; every value given must agree with the first one
+ * given (compared by `key`), else 400 naming the one that differs: a request that says two
+ * things is a mistake, not a choice for us to make.
+ */
+export function agreed<T>(
+  fields: readonly (readonly [name: string, value: T | null | undefined])[],
+  opts: { key?: (value: T) => unknown; why?: string } = {},
+): T | undefined {
+  const key = opts.key ?? ((value: T) => value);
+  let first: readonly [string, T] | undefined;
+  for (const [name, value] of fields) {
+    if (value === null || value === undefined) continue;
+    if (!first) first = [name, value];
+    else if (key(value) !== key(first[1])) {
+      throw validationError(`${name}: disagrees with ${first[0]} (${opts.why ?? "give one of them, or the same value"})`);
+    }
+  }
+  return first?.[1];
 }
 
 /**

@@ -46,7 +46,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 
 export interface OperationDocs {
   /**
    * Why this operation answers each error status, beyond the ones every operation shares:
-   * 400, 401, 403; 404 with a path parameter; 413 with a request body. A status given
+   * 400, 401, 403, 413; 404 with a path parameter. A status given
    * here replaces the shared wording.
    */
   errors?: Partial<Record<ErrorStatus, string>>;
@@ -56,8 +56,8 @@ export interface OperationDocs {
   requestExample?: unknown;
   /** The request body's schema is a named component under this name (batch entries refer to it). */
   body?: string;
-  /** The operation honours an `Idempotency-Key` request header. */
-  idempotencyKey?: boolean;
+  /** The operation honours an `Idempotency-Key` request header: what a repeated one does here. */
+  idempotencyKey?: string;
 }
 
 const t = initTRPC

@@ -9,10 +9,10 @@ import { MAX_LIVE_KEYS } from "../limits/constants";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
 import { flushKeyUse, forgetKeys } from "./authenticate";
-import type { ApiKey, ApiKeyRevoked, KeyScope } from "./schemas";
+import type { ApiKey, ApiKeyRevoked, CreatedApiKey, KeyScope } from "./schemas";
 
 /** Creates a key and returns its plaintext: the only time it exists outside the caller. */
-export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<{ id: string; key: string }> {
+export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<CreatedApiKey> {
   const { db } = await database();
   const key = generateApiKey();
   const id = newId();
@@ -28,7 +28,7 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
     }
     await tx.insert(apiKeys).values({ id, accountId, name, scope, keyHash: key.hash, last4: key.last4 });
   });
-  return { id, key: key.plaintext };
+  return { key: key.plaintext, id, token: key.plaintext };
 }
 
 export async function listApiKeys(accountId: string): Promise<ApiKey[]> {

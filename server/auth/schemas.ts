@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validationError } from "../errors";
+import { agreed } from "../api/schemas";
 
 /** The shapes the API keys API answers with; the types are derived from them. */
 
@@ -14,11 +14,12 @@ const SCOPE_OF: Record<KeyPermission, KeyScope> = { full_access: "full", sending
 
 /** The scope a create asks for: `scope`, or `permission` in Resend's words (default full); both must agree. */
 export function keyScope(scope: KeyScope | undefined, permission: KeyPermission | undefined): KeyScope {
-  const fromPermission = permission && SCOPE_OF[permission];
-  if (scope && fromPermission && scope !== fromPermission) {
-    throw validationError(`permission: ${permission} is scope ${fromPermission}, but scope is ${scope}`);
-  }
-  return scope ?? fromPermission ?? "full";
+  return (
+    agreed([
+      ["scope", scope],
+      ["permission", permission && SCOPE_OF[permission]],
+    ]) ?? "full"
+  );
 }
 
 export const ApiKey = z
@@ -35,10 +36,15 @@ export type ApiKey = z.infer<typeof ApiKey>;
 
 export const ApiKeyList = z.object({ data: z.array(ApiKey) }).meta({ id: "ApiKeyList" });
 
-/** The plaintext key: shown once, at creation. */
+/** The plaintext key: shown once, at creation. `id` and `token` are what Resend's SDK types read. */
 export const CreatedApiKey = z
-  .object({ key: z.string().meta({ description: "The plaintext key; it cannot be read back" }) })
+  .object({
+    key: z.string().meta({ description: "The plaintext key; it cannot be read back" }),
+    id: z.string().meta({ description: "The key's id, as the list and revoke use it" }),
+    token: z.string().meta({ description: "Resend's name for `key`: the same plaintext" }),
+  })
   .meta({ id: "CreatedApiKey" });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeyRevoked = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "RevokedApiKey" });
 export type ApiKeyRevoked = z.infer<typeof ApiKeyRevoked>;

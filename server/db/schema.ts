@@ -17,7 +17,7 @@ import type { PlanName } from "../accounts/plans";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EventType } from "../events/types";
-import type { EmailStatus, Tag } from "../sending/schemas";
+import type { EmailStatus, Tag, TimelineType } from "../sending/schemas";
 import type { SuppressionReason } from "../suppressions/schemas";
 import type { DeliveryStatus } from "../webhooks/schemas";
 
@@ -213,7 +213,7 @@ export const emailEvents = pgTable(
     emailId: text("email_id")
       .notNull()
       .references(() => emails.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
+    type: text("type").$type<TimelineType>().notNull(),
     at: ts("at").notNull().defaultNow(),
     detail: text("detail"),
     recipient: text("recipient"),

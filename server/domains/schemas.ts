@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { notSupported, strictBoolean } from "../api/schemas";
-import { validationError } from "../errors";
+import { agreed, notSupported, strictBoolean } from "../api/schemas";
 
 /** The shapes the domains API answers with; the types are derived from them. */
 
@@ -59,14 +58,14 @@ export type TrackingFields = z.infer<typeof TrackingFields>;
 
 /** The one trackEngagement value the fields ask for (undefined: none given); 400 when they disagree. */
 export function trackingOf(fields: TrackingFields): boolean | undefined {
-  const given = (["trackEngagement", "open_tracking", "click_tracking"] as const).filter((k) => fields[k] !== undefined);
-  const differs = given.find((k) => fields[k] !== fields[given[0]]);
-  if (differs) {
-    throw validationError(
-      `${differs}: open and click tracking are one setting here (trackEngagement); ${given.map((k) => `${k} = ${fields[k]}`).join(", ")} disagree`,
-    );
-  }
-  return given.length ? fields[given[0]] : undefined;
+  return agreed(
+    [
+      ["trackEngagement", fields.trackEngagement],
+      ["open_tracking", fields.open_tracking],
+      ["click_tracking", fields.click_tracking],
+    ],
+    { why: "open and click tracking are one setting here, trackEngagement" },
+  );
 }
 
 /** Resend's domain fields with no equivalent here (region, return path, TLS policy, capabilities). */

@@ -36,14 +36,18 @@ Webhook deliveries are signed twice, so either scheme can be checked:
 
 Verify on the raw body with a constant-time comparison, reject stale timestamps, and dedupe on the event id: delivery is at least once and unordered.`;
 
-/** What every operation may answer, and when the route's shape adds 404 or 413. */
+/**
+ * What every operation may answer, and 404 when the route's shape adds it. 413 is on every
+ * operation: both carriers read any request's body under MAX_BODY_BYTES before routing it,
+ * whatever the method, so an oversized body is 413 even where none is taken.
+ */
 const SHARED_ERRORS: Partial<Record<ErrorStatus, string>> = {
   400: "validation_error: a missing or invalid field, body, query or path value",
   401: "authentication_error: the key is absent, malformed, unrecognised or revoked",
   403: "authentication_error: a send-only key (this endpoint needs a full-access key)",
+  413: "validation_error: the request body is too large (checked on every request, whether or not the operation takes a body)",
 };
 const NOT_FOUND = "not_found: no such resource in this account";
-const TOO_LARGE = "validation_error: the request body is too large";
 
 const RETRY_AFTER = {
   "Retry-After": {
@@ -52,20 +56,18 @@ const RETRY_AFTER = {
   },
 };
 
-const IDEMPOTENCY_KEY = {
+const idempotencyKeyHeader = (description: string) => ({
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description:
-    "A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key`.",
+  description,
   schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-};
+});
 
-/** The error responses of an operation: the shared ones, 404 and 413 by shape, then the procedure's own. */
-function errorResponses(meta: OpenApiProcedureMeta, hasBody: boolean): Record<string, Response> {
+/** The error responses of an operation: the shared ones, 404 by shape, then the procedure's own. */
+function errorResponses(meta: OpenApiProcedureMeta): Record<string, Response> {
   const statuses: Partial<Record<ErrorStatus, string>> = { ...SHARED_ERRORS };
   if (meta.openapi.path.includes("{")) statuses[404] = NOT_FOUND;
-  if (hasBody) statuses[413] = TOO_LARGE;
   Object.assign(statuses, meta.docs?.errors);
   const out: Record<string, Response> = {};
   for (const [status, description] of Object.entries(statuses)) {
@@ -88,7 +90,7 @@ function describeOperation(op: Operation, meta: OpenApiProcedureMeta, schemas: R
     json.schema = { $ref: `#/components/schemas/${meta.docs.body}` };
   }
   if (json && meta.docs?.requestExample !== undefined) json.example = meta.docs.requestExample;
-  if (meta.docs?.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
+  if (meta.docs?.idempotencyKey) op.parameters = [...(op.parameters ?? []), idempotencyKeyHeader(meta.docs.idempotencyKey)];
   // zod-openapi leaves a parameter's description on its schema; renderers show it on the parameter.
   for (const param of op.parameters ?? []) {
     const schema = param.schema as Json | undefined;
@@ -103,7 +105,7 @@ function describeOperation(op: Operation, meta: OpenApiProcedureMeta, schemas: R
   const content = success.content?.["application/json"];
   if (content && meta.docs) content.example = meta.docs.example;
   const responses: Record<string, Response> = { [meta.successStatus ?? 200]: success };
-  Object.assign(responses, errorResponses(meta, Boolean(op.requestBody)));
+  Object.assign(responses, errorResponses(meta));
   op.responses = responses;
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import { database, type Database } from "../db/client";
 import { accountDomains } from "../domains/sending-domain";
-import { ApiError, errorObject, formatZodError, toApiError, type ErrorObject } from "../errors";
+import { ApiError, errorObject, formatZodError, toApiError, validationError, type ErrorObject } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { countLater } from "../limits/counters";
@@ -118,24 +118,49 @@ function strictFailure(index: number, error: ErrorObject, status: number): ApiEr
   return new ApiError(error.type, status, `emails[${index}]: ${error.message}`);
 }
 
+/** The key a batch's Idempotency-Key header gives its entry `index`: a repeated batch finds each entry's message. */
+const batchEntryKey = (header: string, index: number) => `${header}[${index}]`;
+
+/** Which of an entry's own idempotency fields it sets, if any. */
+function ownKeyField(entry: unknown): string | undefined {
+  if (entry === null || typeof entry !== "object") return undefined;
+  return (["idempotency_key", "idempotencyKey"] as const).find((name) => (entry as Record<string, unknown>)[name] != null);
+}
+
 /**
  * POST /v1/emails/batch: every entry validated and ruled on independently (its failure
  * is its own `{ error }`); the valid ones are stored together in one statement. Limits
  * (quota, day caps, rate) apply to the request as a whole. `strict` (Resend's
  * `x-batch-validation: strict`) makes the first entry that fails validation or the
- * account rules the whole request's error, before anything is stored.
+ * account rules the whole request's error, before anything is stored. `idempotencyKey`
+ * (the Idempotency-Key header) keys entry i as batchEntryKey(key, i), so a repeated batch
+ * answers with the original ids and sends nothing again.
  */
-export async function sendBatch(account: Account, entries: unknown[], opts: { strict?: boolean } = {}): Promise<BatchResult> {
+export async function sendBatch(
+  account: Account,
+  entries: unknown[],
+  opts: { strict?: boolean; idempotencyKey?: string | null } = {},
+): Promise<BatchResult> {
+  const header = opts.idempotencyKey ?? null;
+  if (header !== null) {
+    // The header keys every entry: an entry's own key beside it would name a second one.
+    const i = entries.findIndex((entry) => ownKeyField(entry) !== undefined);
+    if (i >= 0) {
+      throw validationError(
+        `emails[${i}].${ownKeyField(entries[i])}: cannot be combined with the Idempotency-Key header, which keys every entry`,
+      );
+    }
+  }
   const domains = await accountDomains(account.id);
   const d = await database();
   // Whatever an entry holds, its check ends as that entry's own error, never the batch's.
-  const drafts: (SendDraft | ErrorObject)[] = entries.map((entry) => {
+  const drafts: (SendDraft | ErrorObject)[] = entries.map((entry, i) => {
     try {
       const unstorable = unstorableAt(entry);
       if (unstorable !== null) return errorObject("validation_error", unstorableMessage(unstorable));
       const parsed = sendRequestSchema.safeParse(entry);
       if (!parsed.success) return errorObject("validation_error", formatZodError(parsed.error));
-      return toDraft(parsed.data);
+      return toDraft(parsed.data, header === null ? null : batchEntryKey(header, i));
     } catch (err) {
       return toApiError(err).toObject();
     }
@@ -219,7 +244,7 @@ export async function sendBatch(account: Account, entries: unknown[], opts: { st
       break;
     }
     const out = data as BatchEntry[];
-    const failed = out.filter((e) => "error" in e).length;
-    return { data: out, summary: { total: out.length, succeeded: out.length - failed, failed } };
+    const errors = out.flatMap((e, index) => ("error" in e ? [{ index, message: e.error.message }] : []));
+    return { data: out, summary: { total: out.length, succeeded: out.length - errors.length, failed: errors.length }, errors };
   }
 }

@@ -4,7 +4,7 @@ import { notFound } from "../errors";
 import { isUuid } from "../lib/ids";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
-import type { EmailDetail, TimelineEntry } from "./schemas";
+import type { EmailDetail, TimelineEntry, TimelineType } from "./schemas";
 
 /** GET /v1/emails/{id}: the message with its timeline, oldest first. */
 export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
@@ -34,7 +34,7 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
     scheduledAt: msColumn(row.scheduled_at),
     timeline: [
       acceptanceEntry(row),
-      ...jsonColumn<{ type: string; at: string; detail: string | null }[]>(row.timeline).map((t) => ({
+      ...jsonColumn<{ type: TimelineType; at: string; detail: string | null }[]>(row.timeline).map((t) => ({
         type: t.type,
         at: msColumn(t.at)!,
         detail: t.detail ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScheduledAt, SCHEDULE_NOW_WINDOW_MS } from "./request";
+import { parseScheduledAt, SCHEDULE_NOW_WINDOW_MS, scheduledAtOf } from "./request";
 
 const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
 const refused = (value: string | number, natural = false) => {
@@ -70,5 +70,16 @@ describe("parseScheduledAt", () => {
   it("accepts 29 February only in a leap year", () => {
     expect(parseScheduledAt("2032-02-29T00:00:00Z", NOW)).toEqual(new Date(Date.UTC(2032, 1, 29)));
     expect(refused("2031-02-29T00:00:00Z").type).toBe("validation_error");
+  });
+});
+
+describe("scheduledAtOf", () => {
+  it("takes either name; both given must mean the same time", () => {
+    const at = NOW + 3600_000;
+    expect(scheduledAtOf({ scheduled_at: "in 1 hour" }, NOW)).toEqual(new Date(at));
+    expect(scheduledAtOf({ scheduledAt: at, scheduled_at: "in 1 hour" }, NOW)).toEqual(new Date(at));
+    expect(scheduledAtOf({ scheduledAt: NOW - 1, scheduled_at: NOW - 60_000 }, NOW)).toBeNull();
+    expect(() => scheduledAtOf({ scheduledAt: at, scheduled_at: "in 2 hours" }, NOW)).toThrow(/^scheduled_at: disagrees with scheduledAt/);
+    expect(() => scheduledAtOf({ scheduledAt: NOW - 1, scheduled_at: at }, NOW)).toThrow(/^scheduled_at: disagrees/);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notSupported } from "../api/schemas";
+import { agreed, notSupported } from "../api/schemas";
 import { reservedHeader } from "./reserved-headers";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";
@@ -191,22 +191,50 @@ export function parseScheduledAt(
   return at - now <= SCHEDULE_NOW_WINDOW_MS ? null : new Date(at);
 }
 
-/** A send's or a reschedule's time from either name: ours as the reference has it, Resend's with phrases. */
+/**
+ * A send's or a reschedule's time from either name: ours as the reference has it, Resend's
+ * with phrases. Both given must mean the same time (or both now).
+ */
 export function scheduledAtOf(input: { scheduledAt?: string | number | null; scheduled_at?: string | number | null }, now = Date.now()) {
-  return input.scheduledAt != null
-    ? parseScheduledAt(input.scheduledAt, now)
-    : parseScheduledAt(input.scheduled_at, now, { natural: true, field: "scheduled_at" });
+  const read = (value: string | number | null | undefined, natural: boolean) =>
+    value == null ? undefined : { at: parseScheduledAt(value, now, natural ? { natural, field: "scheduled_at" } : {}) };
+  const when = agreed(
+    [
+      ["scheduledAt", read(input.scheduledAt, false)],
+      ["scheduled_at", read(input.scheduled_at, true)],
+    ],
+    { key: (w) => w.at?.getTime() ?? "now" },
+  );
+  return when?.at ?? null;
 }
 
+/** An Idempotency-Key header as the send endpoints take it: absent, or 1 to 256 characters. */
+export function idempotencyHeader(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw validationError(`Idempotency-Key: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  }
+  return value;
+}
+
+/** Mailbox lists compare by their canonical forms, what is stored and delivered. */
+const mailboxesKey = (list: Mailbox[]) => JSON.stringify(list.map((m) => m.text));
+
 /**
- * The draft of a schema-valid request. `idempotencyHeader` is the Idempotency-Key header
- * of a single send. Sizes over the limit are 413 (the message: content plus decoded attachments).
+ * The draft of a schema-valid request. `idempotencyKey` is a key given beside the body: a
+ * single send's Idempotency-Key header, or the one a batch's header gives the entry. Each
+ * field given under two names must agree (400 naming the second). Sizes over the limit
+ * are 413 (the message: content plus decoded attachments).
  */
-export function toDraft(input: SendRequest, idempotencyHeader?: string | null): SendDraft {
-  const attachments = (input.attachments ?? []).map((a) => ({
+export function toDraft(input: SendRequest, idempotencyKey: string | null = null): SendDraft {
+  const attachments = (input.attachments ?? []).map((a, i) => ({
     filename: a.filename,
     content: a.content.replace(/\s+/g, ""),
-    contentType: a.contentType ?? a.content_type ?? "application/octet-stream",
+    contentType:
+      agreed([
+        [`attachments[${i}].contentType`, a.contentType],
+        [`attachments[${i}].content_type`, a.content_type],
+      ]) ?? "application/octet-stream",
   }));
   let size = Buffer.byteLength(input.subject) + Buffer.byteLength(input.html ?? "") + Buffer.byteLength(input.text ?? "");
   for (const a of attachments) size += Buffer.byteLength(a.content, "base64");
@@ -219,21 +247,31 @@ export function toDraft(input: SendRequest, idempotencyHeader?: string | null): 
       `The message (content and decoded attachments) is ${size} bytes; the limit is ${max} bytes.`,
     );
   }
-  const key = input.idempotency_key ?? input.idempotencyKey ?? idempotencyHeader ?? null;
-  if (key !== null && (key.length === 0 || key.length > 256)) throw validationError("idempotency key must be 1 to 256 characters");
+  const key = agreed([
+    ["idempotency_key", input.idempotency_key],
+    ["idempotencyKey", input.idempotencyKey],
+    ["Idempotency-Key", idempotencyKey],
+  ]);
   return {
     from: input.from,
     to: input.to,
     cc: input.cc ?? [],
     bcc: input.bcc ?? [],
-    replyTo: input.replyTo ?? input.reply_to ?? [],
+    replyTo:
+      agreed(
+        [
+          ["replyTo", input.replyTo],
+          ["reply_to", input.reply_to],
+        ],
+        { key: mailboxesKey },
+      ) ?? [],
     subject: input.subject,
     html: input.html ?? null,
     text: input.text ?? null,
     attachments,
     tags: input.tags ?? [],
     headers: input.headers ?? {},
-    idempotencyKey: key,
+    idempotencyKey: key ?? null,
     scheduledAt: scheduledAtOf(input),
     bulk: input.bulk ?? false,
   };

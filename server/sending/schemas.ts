@@ -33,10 +33,32 @@ export const Tag = z
   .meta({ id: "Tag", description: "A name/value pair kept with the message and echoed in its events" });
 export type Tag = z.infer<typeof Tag>;
 
+/**
+ * Every step a timeline records: acceptance (`queued`, `scheduled`), a move (`rescheduled`),
+ * a scheduled message leaving (`queued`), delivery outcomes (server/delivery/status.ts),
+ * engagement (`opened`, `clicked`) and `canceled`. email_events.type holds one of these.
+ */
+export const TIMELINE_TYPES = [
+  "queued",
+  "scheduled",
+  "rescheduled",
+  "sent",
+  "delivered",
+  "delivery_delayed",
+  "bounced",
+  "complained",
+  "opened",
+  "clicked",
+  "failed",
+  "canceled",
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
 export const TimelineEntry = z
   .object({
-    type: z.string().meta({
-      description: "queued, scheduled, sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled",
+    type: z.enum(TIMELINE_TYPES).meta({
+      description:
+        "queued (accepted, or a scheduled message leaving), scheduled (accepted for later), rescheduled (moved; detail: the new time), sent, delivered, delivery_delayed, bounced, complained, opened, clicked, failed or canceled",
     }),
     at: z.number().int().meta({ description: "Unix ms" }),
     detail: z.string().nullable(),
@@ -93,6 +115,9 @@ export const BatchResult = z
   .object({
     data: z.array(BatchEntry),
     summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }),
+    errors: z.array(z.object({ index: z.number().int(), message: z.string() })).meta({
+      description: "Resend's list of the refused entries (its SDK's type reads it): each one's index in `data` and its error message",
+    }),
   })
   .meta({ id: "BatchResult", description: "Per-entry outcomes; a refused entry never changes the HTTP status, so read `summary.failed`" });
 export type BatchResult = z.infer<typeof BatchResult>;

@@ -11,7 +11,15 @@ import { isUuid, newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
 import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 import { ms } from "../lib/time";
-import type { EndpointChanges, EndpointDeleted, EndpointDetail, NewEndpoint, RotatedSecret } from "./schemas";
+import {
+  shownSecret,
+  type EndpointChanges,
+  type EndpointDeleted,
+  type EndpointDetail,
+  type NewEndpoint,
+  type RotatedSecret,
+  type ShownSecret,
+} from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
 
@@ -69,7 +77,7 @@ function checkDescription(description: string | null | undefined): void {
   }
 }
 
-export async function createEndpoint(account: Account, input: NewEndpoint): Promise<EndpointDetail & { secret: string }> {
+export async function createEndpoint(account: Account, input: NewEndpoint): Promise<EndpointDetail & ShownSecret> {
   const events = normaliseEvents(input.events);
   checkDescription(input.description);
   const url = await checkedUrl(input.url);
@@ -99,7 +107,7 @@ export async function createEndpoint(account: Account, input: NewEndpoint): Prom
       .returning();
     return inserted;
   });
-  return { ...endpointView(row), secret };
+  return { ...endpointView(row), ...shownSecret(secret) };
 }
 
 export async function listEndpoints(accountId: string): Promise<EndpointDetail[]> {
@@ -186,5 +194,5 @@ export async function rotateSecret(accountId: string, id: string): Promise<Rotat
     .set({ secret: sealSigningSecret(secret) })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   forgetSigningSecret(id);
-  return { id, secret };
+  return { id, ...shownSecret(secret) };
 }

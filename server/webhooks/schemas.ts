@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { strictBoolean } from "../api/schemas";
+import { agreed, strictBoolean } from "../api/schemas";
 import { validationError } from "../errors";
 import { EventTypeSchema } from "../events/schemas";
 import { EVENT_TYPES } from "../events/types";
@@ -67,21 +67,19 @@ export interface EndpointChanges {
   enabled?: boolean;
 }
 
-/** One value from our field or its Resend alias; 400 naming the alias when both are given and differ. */
-function either<T>(ours: T | undefined, alias: T | undefined, names: [string, string]): T | undefined {
-  if (ours !== undefined && alias !== undefined && ours !== alias) {
-    throw validationError(`${names[1]}: disagrees with ${names[0]} (give one of them)`);
-  }
-  return ours ?? alias;
-}
-
 /** Our fields from a request that may use Resend's names. */
 export function resolveChanges(input: z.infer<typeof EndpointChangesRequest>): EndpointChanges {
   const { endpoint: endpointAlias, status: statusAlias, ...ours } = input;
   const out: EndpointChanges = { ...ours };
-  const target = either(input.url, endpointAlias, ["url", "endpoint"]);
+  const target = agreed([
+    ["url", input.url],
+    ["endpoint", endpointAlias],
+  ]);
   if (target !== undefined) out.url = target;
-  const on = either(input.enabled, statusAlias === undefined ? undefined : statusAlias === "enabled", ["enabled", "status"]);
+  const on = agreed([
+    ["enabled", input.enabled],
+    ["status", statusAlias === undefined ? undefined : statusAlias === "enabled"],
+  ]);
   if (on !== undefined) out.enabled = on;
   return out;
 }
@@ -119,15 +117,29 @@ export type EndpointDetail = z.infer<typeof EndpointDetail>;
 
 export const EndpointList = z.object({ data: z.array(Endpoint) }).meta({ id: "WebhookEndpointList" });
 
+/** A secret as issued (newSecret): `whsec_` + standard base64 of 32 random bytes, Standard Webhooks' form. */
+const issuedSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+/**
+ * The secret as create and rotate show it: ours (`secret`) plus the names Resend's SDK types
+ * read for these two answers (`signing_secret`, `object`).
+ */
+const ShownSecret = z.object({
+  secret: issuedSecret.meta({ description: "`whsec_` + base64 of 32 bytes: keep it to verify signatures" }),
+  signing_secret: issuedSecret.meta({ description: "Resend's name for `secret`: the same value" }),
+  object: z.literal("webhook").meta({ description: "Resend's resource tag, always `webhook`" }),
+});
+export type ShownSecret = z.infer<typeof ShownSecret>;
+
+export const shownSecret = (secret: string): ShownSecret => ({ secret, signing_secret: secret, object: "webhook" });
+
 /** The create's answer: the only time the signing secret is shown, besides a rotation. */
-export const CreatedEndpoint = Endpoint.extend({
-  secret: z.string().meta({ description: "`whsec_` + base64: keep it to verify signatures" }),
-}).meta({ id: "CreatedWebhookEndpoint" });
+export const CreatedEndpoint = Endpoint.extend(ShownSecret.shape).meta({ id: "CreatedWebhookEndpoint" });
 
 export const EndpointDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhookEndpoint" });
 export type EndpointDeleted = z.infer<typeof EndpointDeleted>;
 
-export const RotatedSecret = z.object({ id: z.string(), secret: z.string() }).meta({ id: "RotatedSecret" });
+export const RotatedSecret = z.object({ id: z.string(), ...ShownSecret.shape }).meta({ id: "RotatedSecret" });
 export type RotatedSecret = z.infer<typeof RotatedSecret>;
 
 export const Attempt = z

@@ -27,7 +27,12 @@ RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}</pre>
         <li>
           <code>POST /emails</code> with <code>from</code>, <code>to</code>, <code>cc</code>, <code>bcc</code>, <code>subject</code>,{" "}
           <code>html</code>, <code>text</code>, <code>reply_to</code>, <code>attachments</code>, <code>tags</code>, <code>headers</code>,{" "}
-          <code>scheduled_at</code>, and the <code>Idempotency-Key</code> header; <code>POST /emails/batch</code> with up to 100.
+          <code>scheduled_at</code>, and the <code>Idempotency-Key</code> header; <code>POST /emails/batch</code> with up to 100 and its{" "}
+          <code>Idempotency-Key</code> header (a repeated batch answers with the first batch&apos;s ids and sends nothing again).
+        </li>
+        <li>
+          <code>x-batch-validation: strict</code>, which the SDK sends by default: the first entry failing validation or the account rules
+          fails the whole batch with that entry&apos;s error (<code>emails[i]: …</code>) and nothing is stored.
         </li>
         <li>
           Cancelling (<code>POST /emails/{"{id}"}/cancel</code>) and rescheduling (<code>PATCH /emails/{"{id}"}</code>) scheduled mail.
@@ -55,12 +60,20 @@ RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}</pre>
         </li>
         <li>Timestamps in resources are Unix milliseconds (integers), not ISO strings; webhook payloads keep ISO 8601.</li>
         <li>
-          Errors are <code>{"{ error: { type, message, docs_url } }"}</code> with our eleven types (
-          <Link href="/docs#errors">reference</Link>); branch on <code>error.type</code>, not on the message.
+          Errors are <code>{"{ error: { type, message, docs_url }, statusCode, name, message }"}</code> with our eleven types (
+          <Link href="/docs#errors">reference</Link>): <code>name</code> is <code>error.type</code>, not one of Resend&apos;s names; branch
+          on it, not on the message.
         </li>
         <li>
-          A batch is accepted entry by entry: the answer is 200 with each entry&apos;s id or error and a <code>summary</code>, rather than
-          the whole batch failing for one bad entry.
+          A permissive batch (<code>batchValidation: &quot;permissive&quot;</code>, or no header: our own batch) answers 200 with every
+          entry in <code>data</code> in input order, its id or its error, then a <code>summary</code> and Resend&apos;s <code>errors</code>{" "}
+          list. A suppressed recipient refuses only its own entry, in strict mode too.
+        </li>
+        <li>
+          Answers keep our shapes and add only what the SDK&apos;s types read where it matters: <code>apiKeys.create</code> answers{" "}
+          <code>key</code> plus <code>id</code> and <code>token</code>; webhook create and rotate add <code>signing_secret</code> and{" "}
+          <code>object</code> beside <code>secret</code>. A field sent under both names (<code>scheduledAt</code> and{" "}
+          <code>scheduled_at</code>, …) must agree, else 400 naming the second.
         </li>
         <li>
           An email&apos;s state is <code>status</code> (<code>scheduled</code>, <code>queued</code>, <code>sent</code>,{" "}

@@ -94,7 +94,10 @@ export default function WebhooksDocs() {
       <pre>{NODE_STANDARD}</pre>
       <pre>{NODE_POSTHASTE}</pre>
       <p>
-        The typed client in <code>client/</code> exports <code>verifyWebhook</code> for the <code>posthaste-signature</code> scheme.
+        The typed client in <code>client/</code> verifies either scheme: <code>verifyWebhook</code> checks <code>posthaste-signature</code>,{" "}
+        <code>verifyStandardWebhook</code> the <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>{" "}
+        headers, and <code>verifyWebhookRequest</code> takes the request&apos;s headers and checks <code>posthaste-signature</code> when
+        present, else the Standard Webhooks headers. Each returns the parsed event or throws <code>WebhookVerificationError</code>.
       </p>
       <h3>Python</h3>
       <pre>{PYTHON_STANDARD}</pre>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../auth/api-keys";
 import { ApiKeyList, ApiKeyRevoked, CreatedApiKey, KEY_PERMISSIONS, KEY_SCOPES, keyScope } from "../../auth/schemas";
 import { MAX_KEY_NAME_LENGTH } from "../../limits/constants";
-import { API_KEY } from "../examples";
+import { API_KEY, NEW_KEY } from "../examples";
 import { notSupported, unpagedListQuery } from "../schemas";
 import { fullScopeProcedure, router } from "../trpc";
 
@@ -15,13 +15,13 @@ export const apiKeysRouter = router({
         tags: ["API keys"],
         summary: "Create an API key",
         description:
-          "Returns the plaintext key, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.",
+          "Returns the plaintext key (`key`, and `token` for Resend's SDK) with its id, the only time it is shown; the service keeps its hash and last four characters. A `send` key may only send. Up to 50 live keys.",
       },
       successStatus: 201,
       docs: {
         errors: { 400: "validation_error: name missing, scope not full or send, or 50 live keys already held" },
         requestExample: { name: "production", scope: "send" },
-        example: { key: "ph_3q2-7wXkV1m0sZr8bT4yJc6nHdLfAeGu9oKiPjQx9Qz" },
+        example: { key: NEW_KEY, id: API_KEY.id, token: NEW_KEY },
       },
     })
     .input(
@@ -39,10 +39,7 @@ export const apiKeysRouter = router({
       }),
     )
     .output(CreatedApiKey)
-    .mutation(async ({ ctx, input }) => {
-      const scope = keyScope(input.scope, input.permission);
-      return { key: (await createApiKey(ctx.account.id, input.name, scope)).key };
-    }),
+    .mutation(({ ctx, input }) => createApiKey(ctx.account.id, input.name, keyScope(input.scope, input.permission))),
 
   list: fullScopeProcedure
     .meta({

@@ -4,7 +4,7 @@ import { strictLimit } from "../../lib/pagination";
 import { cancelEmail } from "../../sending/cancel";
 import { getEmail } from "../../sending/get";
 import { listEmails } from "../../sending/list";
-import { sendRequestSchema, type SendRequest } from "../../sending/request";
+import { idempotencyHeader, sendRequestSchema, type SendRequest } from "../../sending/request";
 import { BatchResult, CancelResult, EmailDetail, EmailPage, LIST_STATUSES, RescheduleResult, SendResult } from "../../sending/schemas";
 import { rescheduleEmail } from "../../sending/reschedule";
 import { withinSearchChars } from "../../sending/search";
@@ -15,7 +15,7 @@ import { fullScopeProcedure, router, sendProcedure, type SendEndpoint } from "..
 
 const send: SendEndpoint<SendRequest, SendResult> = {
   input: sendRequestSchema,
-  run: (ctx, input) => sendEmail(ctx.account, input, ctx.header("idempotency-key") ?? null),
+  run: (ctx, input) => sendEmail(ctx.account, input, idempotencyHeader(ctx.header("idempotency-key"))),
 };
 
 /** Resend's `x-batch-validation` header: `permissive` is our batch; `strict` refuses the whole batch on one bad entry. */
@@ -38,7 +38,11 @@ const batch: SendEndpoint<{ emails: unknown[] }, BatchResult> = {
       // Entries are validated one by one (sendBatch); the document shows what each must be.
       .meta({ override: { type: "array", minItems: 1, maxItems: MAX_BATCH_EMAILS, items: { $ref: "#/components/schemas/SendRequest" } } }),
   }),
-  run: (ctx, input) => sendBatch(ctx.account, input.emails, { strict: batchValidation(ctx.header("x-batch-validation")) }),
+  run: (ctx, input) =>
+    sendBatch(ctx.account, input.emails, {
+      strict: batchValidation(ctx.header("x-batch-validation")),
+      idempotencyKey: idempotencyHeader(ctx.header("idempotency-key")),
+    }),
 };
 
 const SEND_ERRORS = {
@@ -83,7 +87,8 @@ export const emailsRouter = router({
         body: "SendRequest",
         requestExample: SEND_REQUEST,
         example: { id: EXAMPLE_IDS.email },
-        idempotencyKey: true,
+        idempotencyKey:
+          "A repeated key (per account, kept at least 24 h) returns the first message's id and sends nothing again; the same as the body's `idempotency_key` (both given must agree).",
       },
     })
     .input(sendRequestSchema)
@@ -97,12 +102,13 @@ export const emailsRouter = router({
         path: "/v1/emails/batch",
         tags: ["Emails"],
         summary: `Send up to ${MAX_BATCH_EMAILS} emails`,
-        description: `A JSON array of 1 to ${MAX_BATCH_EMAILS} send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read \`summary.failed\`. The send rate is spent per message.`,
+        description: `A JSON array of 1 to ${MAX_BATCH_EMAILS} send requests. Each entry is validated and queued on its own: the answer is 200 whenever the request as a whole is accepted, with each entry's id or error in input order, so read \`summary.failed\`. \`x-batch-validation: strict\` (Resend's SDK sends it by default) instead refuses the whole batch with the first entry failing validation or the account rules, before anything is stored. A repeated \`Idempotency-Key\` answers with the first batch's ids and sends nothing again. The send rate is spent per message.`,
       },
       arrayBody: "emails",
       direct: batch,
       docs: {
         errors: SEND_ERRORS,
+        idempotencyKey: `Keys the whole batch: entry i is stored under the key \`<header>[i]\`, so a repeated batch (per account, kept at least 24 h) answers with the first batch's ids, entry by entry, and sends nothing again. An entry may not also carry its own \`idempotency_key\` (400).`,
         requestExample: [SEND_REQUEST, { ...SEND_REQUEST, to: ["not an address"] }],
         example: {
           data: [
@@ -116,6 +122,7 @@ export const emailsRouter = router({
             },
           ],
           summary: { total: 2, succeeded: 1, failed: 1 },
+          errors: [{ index: 1, message: "to[0]: invalid email address: it has no @" }],
         },
       },
     })

@@ -15,6 +15,7 @@ import {
   resolveChanges,
   resolveNewEndpoint,
   RotatedSecret,
+  shownSecret,
 } from "../../webhooks/schemas";
 import { ATTEMPT, EXAMPLE_IDS, SECRET, WEBHOOK_ENDPOINT } from "../examples";
 import { unpagedListQuery } from "../schemas";
@@ -25,7 +26,10 @@ const tags = ["Webhooks"];
 /** Rotation is one operation at two addresses: ours (…/rotate-secret) and Resend's (…/signing-secret/rotate). */
 function rotateProcedure(path: `/v1/${string}`, summary: string, description: string) {
   return fullScopeProcedure
-    .meta({ openapi: { method: "POST", path, tags, summary, description }, docs: { example: { id: EXAMPLE_IDS.webhook, secret: SECRET } } })
+    .meta({
+      openapi: { method: "POST", path, tags, summary, description },
+      docs: { example: { id: EXAMPLE_IDS.webhook, ...shownSecret(SECRET) } },
+    })
     .input(z.object({ id: z.string() }))
     .output(RotatedSecret)
     .mutation(({ ctx, input }) => rotateSecret(ctx.account.id, input.id));
@@ -40,7 +44,7 @@ export const webhooksRouter = router({
         tags,
         summary: "Create a webhook endpoint",
         description:
-          'Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret, shown only here and on rotation.',
+          'Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret (`secret`, and `signing_secret` for Resend\'s SDK), shown only here and on rotation.',
       },
       successStatus: 201,
       docs: {
@@ -48,7 +52,7 @@ export const webhooksRouter = router({
           400: "validation_error: url not https, not port 443 or a private host; events empty or unknown; description over 500 characters; the plan's endpoint allowance is full",
         },
         requestExample: { url: WEBHOOK_ENDPOINT.url, events: WEBHOOK_ENDPOINT.events, description: WEBHOOK_ENDPOINT.description },
-        example: { ...WEBHOOK_ENDPOINT, secret: SECRET },
+        example: { ...WEBHOOK_ENDPOINT, ...shownSecret(SECRET) },
       },
     })
     .input(NewEndpointRequest)
