@@ -68,6 +68,13 @@ export function AuthForm(props: {
             </>
           )}
         </p>
+        {!signUp && (
+          <p className="muted">
+            <Link href="/forgot-password" data-testid="forgot-password-link">
+              Forgot your password, or have none yet?
+            </Link>
+          </p>
+        )}
         <p className="muted">
           <Link href="/verify-email">Confirmation link lost or expired?</Link>
         </p>

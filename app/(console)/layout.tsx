@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getAccount } from "@/server/accounts/account-cache";
-import { sessionAccountId } from "@/server/auth/session";
+import { api } from "@/lib/trpc/server";
 import { signOutAction } from "../(auth)/actions";
+import { AccountNotices } from "../_components/account-notices";
 import { HydrationMark } from "../_components/client";
 import { Nav } from "../_components/nav";
 
@@ -15,12 +15,14 @@ const NAV = [
   { href: "/api-keys", label: "API keys" },
   { href: "/suppressions", label: "Suppressions" },
   { href: "/webhooks", label: "Webhooks" },
+  { href: "/team", label: "Team" },
+  { href: "/settings", label: "Settings" },
   { href: "/docs", label: "Docs" },
 ];
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const accountId = await sessionAccountId();
-  const account = accountId ? await getAccount(accountId) : null;
+  const caller = await api();
+  const account = await caller.account.get({}).catch(() => null);
   if (!account) redirect("/sign-in");
   return (
     <div className="shell">
@@ -34,10 +36,12 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <Nav items={NAV} />
         <div className="who">
           <div data-testid="account-email">{account.email}</div>
+          {account.you.email !== account.email && <div data-testid="signed-in-as">{account.you.email}</div>}
           <div>
             Plan: {account.plan}
-            {account.approvedAt ? "" : " · awaiting review"}
-            {account.pausedAt ? " · paused" : ""}
+            {account.approved ? "" : " · awaiting review"}
+            {account.paused ? " · paused" : ""}
+            {account.you.role === "owner" ? "" : " · member"}
           </div>
           <form action={signOutAction}>
             <button type="submit" className="secondary small">
@@ -47,6 +51,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         </div>
       </aside>
       <main className="content" id="main">
+        <AccountNotices notices={account.notices} />
         {children}
       </main>
       <HydrationMark />

@@ -46,3 +46,15 @@ export function Limit({ count, limit }: { count: number; limit: number | null })
     </>
   );
 }
+
+/** A test-mode message delivered to the account email instead of the recipients it named (listed in the title). */
+export function RewrittenMark({ from }: { from: string[] }) {
+  return (
+    <>
+      {" "}
+      <span className="badge warn" data-testid="rewritten-badge" title={`Test mode: meant for ${from.join(", ")}`}>
+        rewritten
+      </span>
+    </>
+  );
+}

@@ -10,3 +10,7 @@ export const SinkMessage = z.object({
   attachments: z.array(z.object({ filename: z.string().nullable(), mimeType: z.string(), size: z.number().int() })),
 });
 export type SinkMessage = z.infer<typeof SinkMessage>;
+
+/** Messages test mode rewrote to the account email, with the recipients the request named. */
+export const Rewrites = z.object({ data: z.array(z.object({ id: z.string(), rewrittenFrom: z.array(z.string()) })) });
+export type Rewrites = z.infer<typeof Rewrites>;

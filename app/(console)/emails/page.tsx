@@ -4,7 +4,7 @@ import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
 import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
 import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
-import { Badge, Time } from "../../_components/format";
+import { Badge, RewrittenMark, Time } from "../../_components/format";
 import { ErrorAlert } from "../../_components/notice";
 import { Pager } from "../../_components/pager";
 import { DataTable } from "../../_components/table";
@@ -28,8 +28,12 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   const caller = await api();
   let page: Awaited<ReturnType<typeof caller.emails.list>> | null = null;
   let error: string | null = null;
+  let rewritten = new Map<string, string[]>();
   try {
     page = await caller.emails.list({ status, search, cursor: params.cursor || undefined, limit: 25 });
+    // Test mode's rewrites: which of these went to the account email instead of the recipients named.
+    const { data } = await caller.dashboard.rewrites({ ids: page.data.map((e) => e.id) });
+    rewritten = new Map(data.map((r) => [r.id, r.rewrittenFrom]));
   } catch (err) {
     error = toApiError(err).message;
   }
@@ -79,6 +83,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
               <tr key={e.id} data-testid="email-row">
                 <td className="break">
                   <Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link>
+                  {rewritten.has(e.id) && <RewrittenMark from={rewritten.get(e.id)!} />}
                 </td>
                 <td>{e.subject || <span className="muted">(no subject)</span>}</td>
                 <td>

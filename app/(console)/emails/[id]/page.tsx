@@ -13,6 +13,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
   const email = await orNotFound(caller.emails.get({ id }));
   // The sink provider keeps the rendered message; other providers have none to show.
   const message = await caller.dashboard.sinkMessage({ emailId: id }).catch(() => null);
+  const [rewrite] = (await caller.dashboard.rewrites({ ids: [id] })).data;
   return (
     <>
       <nav className="muted" style={{ marginBottom: 8 }}>
@@ -35,6 +36,18 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           <dd>{email.from}</dd>
           <dt>To</dt>
           <dd>{email.to.join(", ")}</dd>
+          {rewrite && (
+            <>
+              <dt>Meant for</dt>
+              <dd data-testid="rewritten-recipients">
+                {rewrite.rewrittenFrom.join(", ")}{" "}
+                <span className="muted">
+                  (test mode: mail from the sandbox sender reaches only the account email and the simulators, so it went to the account
+                  email instead)
+                </span>
+              </dd>
+            </>
+          )}
           {email.cc.length > 0 && (
             <>
               <dt>Cc</dt>
