@@ -69,5 +69,6 @@ export async function confirmEmailAction(_prev: ConfirmState, form: FormData): P
 }
 
 export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
+  // The sign-in page reads the flag to confirm it in a toast.
+  await signOut({ redirectTo: "/sign-in?signed-out=1" });
 }
