@@ -22,7 +22,7 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
           <TableRow key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
             <TableCell className="font-mono">{r.type}</TableCell>
             <TableCell className={`min-w-60 ${WIDE_CELL}`}>
-              <Copyable value={r.name} label="Copy name" />
+              <Copyable value={r.name} label="Copy name" wrap="words" />
             </TableCell>
             <TableCell className={`min-w-64 ${WIDE_CELL}`}>
               <Copyable value={r.value} label="Copy value" />

@@ -8,7 +8,10 @@ import { cn } from "@/lib/utils";
  * scrolls sideways as a last resort, so a table never widens the page.
  */
 
-/** A cell that takes a card's whole width when rows become cards (long values: addresses, URLs, DNS records); the rest pair up. */
+/**
+ * A cell that takes a card's whole width when rows become cards (long values: addresses, URLs,
+ * DNS records). The rest pair up, short cells filling the gaps wide ones leave (grid-flow-dense).
+ */
 export const WIDE_CELL = "@max-2xl:col-span-full";
 
 export function TableContainer({ className, ...props }: ComponentProps<"div">) {
@@ -36,7 +39,10 @@ export function TableRow({ className, ...props }: ComponentProps<"tr">) {
   return (
     <tr
       data-slot="table-row"
-      className={cn("border-b last:border-0 @max-2xl:grid @max-2xl:grid-cols-2 @max-2xl:gap-x-4 @max-2xl:gap-y-3 @max-2xl:p-4", className)}
+      className={cn(
+        "border-b last:border-0 @max-2xl:grid @max-2xl:grid-flow-dense @max-2xl:grid-cols-2 @max-2xl:gap-x-4 @max-2xl:gap-y-3 @max-2xl:p-4",
+        className,
+      )}
       {...props}
     />
   );
