@@ -135,5 +135,6 @@ export async function confirmEmailChangeAction(_prev: EmailChangeState, form: Fo
 }
 
 export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/sign-in" });
+  // The sign-in page reads the flag to confirm it in a toast.
+  await signOut({ redirectTo: "/sign-in?signed-out=1" });
 }

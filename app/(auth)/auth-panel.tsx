@@ -1,14 +1,10 @@
-import { HydrationMark } from "../_components/client";
+import { AuthCard } from "./auth-card";
 
-/** The centred panel every door page sits in (sign-in's layout). */
+/** A door page's card (forgot password, set password, invitations, address change), with a test hook. */
 export function AuthPanel(props: { title: string; testId?: string; children: React.ReactNode }) {
   return (
-    <main className="auth">
-      <div className="panel" data-testid={props.testId}>
-        <h1>{props.title}</h1>
-        {props.children}
-      </div>
-      <HydrationMark />
-    </main>
+    <div data-testid={props.testId}>
+      <AuthCard title={props.title}>{props.children}</AuthCard>
+    </div>
   );
 }

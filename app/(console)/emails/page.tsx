@@ -10,8 +10,16 @@ import { Pager } from "../../_components/pager";
 import { DataTable } from "../../_components/table";
 import { Field } from "../../_components/field";
 import { PageHead } from "../../_components/page-head";
+import { Button } from "../../_components/ui/button";
+import { Card } from "../../_components/ui/card";
+import { Input } from "../../_components/ui/input";
+import { NativeSelect } from "../../_components/ui/native-select";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 
 export const metadata: Metadata = { title: "Emails" };
+
+/** Addresses on one line in the table, cut with an ellipsis (the full value in `title`); wrapped whole in the card layout. */
+const ONE_LINE = "block truncate @max-2xl:max-w-none @max-2xl:whitespace-normal @max-2xl:wrap-anywhere";
 
 type Search = { status?: string; search?: string; cursor?: string };
 
@@ -40,61 +48,80 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHead title="Emails">Newest first; a search orders by relevance.</PageHead>
-      <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
-        <Field htmlFor="search" label="Search">
-          <input
-            id="search"
-            name="search"
-            type="search"
-            defaultValue={search ?? ""}
-            placeholder="Subject, sender or recipient"
-            maxLength={MAX_SEARCH_CHARS}
-          />
-        </Field>
-        <Field htmlFor="status" label="Status">
-          <select id="status" name="status" defaultValue={status ?? ""}>
-            <option value="">Any</option>
-            {LIST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <div className="field">
-          <button type="submit">Filter</button>
-        </div>
-        {(search || status) && (
-          <div className="field">
-            <Link className="button secondary" href="/emails">
-              Clear
-            </Link>
+      <Card className="mb-6">
+        <form
+          key={`${search ?? ""}|${status ?? ""}`}
+          className="flex flex-wrap items-end gap-x-3 gap-y-4 [&>[data-slot=field]]:min-w-48 [&>[data-slot=field]]:flex-1"
+          method="get"
+          action="/emails"
+          role="search"
+        >
+          <Field htmlFor="search" label="Search">
+            <Input
+              id="search"
+              name="search"
+              type="search"
+              defaultValue={search ?? ""}
+              placeholder="Subject, sender or recipient"
+              maxLength={MAX_SEARCH_CHARS}
+            />
+          </Field>
+          <Field htmlFor="status" label="Status">
+            <NativeSelect id="status" name="status" defaultValue={status ?? ""}>
+              <option value="">Any</option>
+              {LIST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit">Filter</Button>
+            {(search || status) && (
+              <Button asChild variant="outline">
+                <Link href="/emails">Clear</Link>
+              </Button>
+            )}
           </div>
-        )}
-      </form>
+        </form>
+      </Card>
       <ErrorAlert error={error} />
       {page && (
         <>
           <DataTable
+            caption="Emails"
             headers={["To", "Subject", "Status", "From", "Created"]}
             empty={page.data.length === 0 && (page.hasMore ? "Nothing on this page; there are more results." : "No emails match.")}
           >
-            {page.data.map((e) => (
-              <tr key={e.id} data-testid="email-row">
-                <td className="break">
-                  <Link href={`/emails/${e.id}`}>{e.to.join(", ") || "(no recipients)"}</Link>
-                  {rewritten.has(e.id) && <RewrittenMark from={rewritten.get(e.id)!} />}
-                </td>
-                <td>{e.subject || <span className="muted">(no subject)</span>}</td>
-                <td>
-                  <Badge value={e.status} />
-                </td>
-                <td className="break">{e.from}</td>
-                <td>
-                  <Time ms={e.createdAt} />
-                </td>
-              </tr>
-            ))}
+            {page.data.map((e) => {
+              const to = e.to.join(", ") || "(no recipients)";
+              return (
+                <TableRow key={e.id} data-testid="email-row">
+                  <TableCell className={WIDE_CELL}>
+                    {/* One line in the table (the full list on hover and on the email's page); wrapped on phones. */}
+                    <Link href={`/emails/${e.id}`} title={to} className={`${ONE_LINE} max-w-64 font-medium`}>
+                      {to}
+                    </Link>
+                    {rewritten.has(e.id) && <RewrittenMark from={rewritten.get(e.id)!} />}
+                  </TableCell>
+                  <TableCell className={`min-w-40 wrap-break-word ${WIDE_CELL}`}>
+                    {e.subject || <span className="text-muted-foreground">(no subject)</span>}
+                  </TableCell>
+                  <TableCell>
+                    <Badge value={e.status} />
+                  </TableCell>
+                  <TableCell className={WIDE_CELL}>
+                    <span className={`${ONE_LINE} max-w-56`} title={e.from}>
+                      {e.from}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <Time ms={e.createdAt} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
           </DataTable>
           <Pager
             first={params.cursor ? href({ status, search }) : null}

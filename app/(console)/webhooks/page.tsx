@@ -6,6 +6,7 @@ import { Badge, Time } from "../../_components/format";
 import { DataTable } from "../../_components/table";
 import { CreateWebhookForm } from "./client";
 import { PageHead } from "../../_components/page-head";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -18,17 +19,20 @@ export default async function WebhooksPage() {
       </PageHead>
       <CreateWebhookForm eventTypes={[...EVENT_TYPES]} />
       <DataTable
+        caption="Webhook endpoints"
         headers={["Endpoint", "Events", "State", "Last attempt", "Failures"]}
         empty={endpoints.length === 0 && "No webhook endpoints yet."}
       >
         {endpoints.map((w) => (
-          <tr key={w.id} data-testid="webhook-row">
-            <td className="break">
-              <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
-              {w.description && <div className="muted">{w.description}</div>}
-            </td>
-            <td>{w.events.includes("*") ? "All events" : w.events.join(", ")}</td>
-            <td>
+          <TableRow key={w.id} data-testid="webhook-row">
+            <TableCell className={`min-w-56 ${WIDE_CELL}`}>
+              <Link href={`/webhooks/${w.id}`} className="font-medium wrap-anywhere">
+                {w.url}
+              </Link>
+              {w.description && <div className="text-muted-foreground wrap-break-word">{w.description}</div>}
+            </TableCell>
+            <TableCell className="min-w-32 wrap-break-word">{w.events.includes("*") ? "All events" : w.events.join(", ")}</TableCell>
+            <TableCell>
               {w.suspendedByPlan ? (
                 <Badge value="suspended" label="suspended by plan" />
               ) : w.enabled ? (
@@ -37,18 +41,18 @@ export default async function WebhooksPage() {
                 <Badge value="disabled" />
               )}
               {w.autoDisabledAt && (
-                <div className="muted">
+                <div className="mt-1 text-muted-foreground">
                   auto-disabled <Time ms={w.autoDisabledAt} />
                 </div>
               )}
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               <Time ms={w.lastAttemptAt} />
-              {w.lastResponseStatus !== null && <div className="muted">HTTP {w.lastResponseStatus}</div>}
-              {w.lastError && <div className="muted">{w.lastError}</div>}
-            </td>
-            <td>{w.consecutiveFailures}</td>
-          </tr>
+              {w.lastResponseStatus !== null && <div className="text-muted-foreground">HTTP {w.lastResponseStatus}</div>}
+              {w.lastError && <div className="text-muted-foreground wrap-break-word">{w.lastError}</div>}
+            </TableCell>
+            <TableCell className="tabular-nums">{w.consecutiveFailures}</TableCell>
+          </TableRow>
         ))}
       </DataTable>
     </>
