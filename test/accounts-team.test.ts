@@ -235,6 +235,16 @@ describe("your own sign-in", () => {
     expect((await server.api("GET", `/v1/emails/${sent.body.id}`, { key: owner.apiKey })).body.to).toEqual([next]);
   });
 
+  it("a password change voids a pending address-change link (someone who knew the old password cannot hold one)", async () => {
+    const owner = await cliOwner();
+    const next = unique("held");
+    expect((await trpc(owner.cookie, "account.changeEmail", { email: next, password: PASSWORD })).status).toBe(200);
+    const token = linkToken((await mailTo(next))[0].text, "/confirm-email-change");
+    expect((await trpc(owner.cookie, "account.changePassword", { current: PASSWORD, next: "locked them out" })).status).toBe(200);
+    expect(await emailChange.confirmEmailChange(token)).toBe("invalid");
+    expect((await signIn(owner.email, "locked them out", ip())).outcome).toBe("ok");
+  });
+
   it("an address that is taken answers the same, and only its own inbox hears why", async () => {
     const owner = await cliOwner();
     const other = await cliOwner();
@@ -319,6 +329,33 @@ describe("the team", () => {
     expect((await trpc(owner.cookie, "team.removeMember", { userId: memberId })).status).toBe(200);
     expect((await query(m.cookie, "account.get")).status).toBe(401);
     expect((await signIn(m.email, PASSWORD, ip())).outcome).toBe("credentials");
+  });
+
+  it("the owner holding the account email cannot be removed; a removed owner's pending invitations go with them", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    const ids = async () => (await query(co.cookie, "team.list")).data.members as { email: string; userId: string }[];
+    const holder = (await ids()).find((x) => x.email === owner.email)!.userId;
+    const refused = await trpc(co.cookie, "team.removeMember", { userId: holder });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/account's email/);
+    const comeback = unique("comeback");
+    expect((await trpc(co.cookie, "team.invite", { email: comeback, role: "owner" })).status).toBe(200);
+    const token = linkToken((await mailTo(comeback)).slice(-1)[0].text, "/accept-invite");
+    const coId = (await ids()).find((x) => x.email === co.email)!.userId;
+    expect((await trpc(owner.cookie, "team.removeMember", { userId: coId })).status).toBe(200);
+    await expect(invitations.acceptInvitation(token, PASSWORD)).rejects.toThrow(/expired, has been used or revoked/);
+  });
+
+  it("accounts sign-in-link --email takes only the account's own email, never a member's", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const byMember = await cli("accounts", "sign-in-link", "--email", m.email, "--json");
+    expect(byMember.code).not.toBe(0);
+    expect(byMember.stdout).not.toContain("set-password");
+    const byOwner = await cli("accounts", "sign-in-link", "--email", owner.email, "--json");
+    expect(byOwner.code, byOwner.stderr).toBe(0);
+    expect(JSON.parse(byOwner.stdout).accountId).toBe(owner.accountId);
   });
 
   it("a second owner can invite; inviting again voids the earlier link; revoking voids it too", async () => {

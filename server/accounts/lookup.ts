@@ -5,9 +5,10 @@ import { AccountError } from "./accounts";
 
 /**
  * The account an operator names: by id (`--account`), or by address (`--email`): the account's
- * email, else the account whose member signs in with it. Any spelling of the mailbox matches.
+ * email, else (unless `membersToo` is false) the account whose member signs in with it. Any
+ * spelling of the mailbox matches.
  */
-export async function findAccountId(by: { account?: string; email?: string }): Promise<string> {
+export async function findAccountId(by: { account?: string; email?: string }, opts: { membersToo?: boolean } = {}): Promise<string> {
   const { rows } = await database();
   if (by.account !== undefined) {
     const [row] = await rows<{ id: string }>(sql`select id from accounts where id = ${by.account}`);
@@ -21,7 +22,8 @@ export async function findAccountId(by: { account?: string; email?: string }): P
     select id from (
       select a.id, 0 as rank from accounts a where lower(a.email) = lower(${email})
       union all
-      select m.account_id, 1 from users u join memberships m on m.user_id = u.id where lower(u.email) = lower(${email})
+      select m.account_id, 1 from users u join memberships m on m.user_id = u.id
+      where lower(u.email) = lower(${email}) and ${opts.membersToo ?? true}::boolean
     ) found order by rank limit 1`);
   if (!row) throw new AccountError(`no account with email ${email}`);
   return row.id;

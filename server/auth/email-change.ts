@@ -9,6 +9,7 @@ import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
 import { sendNotice } from "../notices/send";
 import { lifetime, mailLink } from "./link-mail";
 import { checkCurrentPassword } from "./password-change";
+import { passwordStamp, passwordStampSql } from "./password-stamp";
 import { assertWithinLimit } from "./rate-limit";
 import { isReservedAddress } from "./reserved-addresses";
 import type { SessionMember } from "./session-member";
@@ -48,7 +49,7 @@ export async function requestEmailChange(member: SessionMember, input: { email: 
   const email = parsed.value.address;
   if (isReservedAddress(email)) throw validationError("This address belongs to the service itself. Use your own address.");
   if (email.toLowerCase() === member.email.toLowerCase()) throw validationError("That is already your sign-in address.");
-  await checkCurrentPassword(member, input.password);
+  const passwordHash = await checkCurrentPassword(member, input.password);
   await assertWithinLimit(`email-change:${member.userId}`, authSettings.signUpsPerIp());
   await assertWithinLimit(mailKey(email), authSettings.mailsPerAddress());
   const appUrl = config().appUrl;
@@ -67,7 +68,9 @@ export async function requestEmailChange(member: SessionMember, input: { email: 
   }
   const token = signExpiringPayload(
     PURPOSE,
-    { u: member.userId, f: member.email.toLowerCase(), t: email },
+    // The password's stamp too: a password change or reset voids a pending link (someone who
+    // knew the old password cannot hold one to move the sign-in after being locked out).
+    { u: member.userId, f: member.email.toLowerCase(), t: email, p: passwordStamp(passwordHash) },
     authSettings.verificationTtlSeconds(),
   );
   const url = `${appUrl}/confirm-email-change?token=${token}`;
@@ -88,7 +91,7 @@ export async function requestEmailChange(member: SessionMember, input: { email: 
 /** The change a link asks for while it is valid, or null (for the confirmation page). */
 export function readEmailChangeLink(token: string, now = Date.now()): { from: string; to: string } | null {
   const p = readExpiringPayload(PURPOSE, token, now);
-  if (!p || typeof p.u !== "string" || typeof p.f !== "string" || typeof p.t !== "string") return null;
+  if (!p || typeof p.u !== "string" || typeof p.f !== "string" || typeof p.t !== "string" || typeof p.p !== "string") return null;
   return { from: p.f, to: p.t };
 }
 
@@ -99,15 +102,17 @@ export function readEmailChangeLink(token: string, now = Date.now()): { from: st
  */
 export async function confirmEmailChange(token: string, now = Date.now()): Promise<"changed" | "invalid"> {
   const p = readExpiringPayload(PURPOSE, token, now);
-  if (!p || typeof p.u !== "string" || typeof p.f !== "string" || typeof p.t !== "string") return "invalid";
-  const { u, f, t } = p as { u: string; f: string; t: string };
+  if (!p || typeof p.u !== "string" || typeof p.f !== "string" || typeof p.t !== "string" || typeof p.p !== "string") return "invalid";
+  const { u, f, t, p: stamp } = p as { u: string; f: string; t: string; p: string };
   if (await addressTaken(t, u)) return "invalid";
   const { db, rows } = await database();
   let changed: { n: number; accounts: string[] | null } | undefined;
   try {
     [changed] = await rows<{ n: number; accounts: string[] | null }>(sql`
       with changed as (
-        update users set email = ${t} where id = ${u} and lower(email) = ${f} returning id
+        update users set email = ${t}
+        where id = ${u} and lower(email) = ${f} and ${passwordStampSql(sql`password_hash`)} = ${stamp}
+        returning id
       ),
       moved as (
         update accounts set email = ${t}, email_verified_at = coalesce(email_verified_at, now())

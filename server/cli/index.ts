@@ -122,7 +122,9 @@ async function run(argv: string[]): Promise<string> {
       ]);
     }
     case "sign-in-link": {
-      const id = await account();
+      // The link sets the account email's owner's password: by --email, only that address
+      // (a member's address would hand its holder the owner's link).
+      const id = values.email !== undefined ? await findAccountId({ email: values.email }, { membersToo: false }) : await account();
       if (!config().authSecret) throw new AccountError("a sign-in link is signed with AUTH_SECRET: set it to the server's");
       const link = await ownerSignInLink(id);
       if (values.json) return JSON.stringify({ accountId: id, signInUrl: link?.url ?? null });

@@ -66,6 +66,18 @@ export async function removeMember(remover: SessionMember, userId: string): Prom
       sql`select exists (select 1 from memberships where account_id = ${remover.accountId} and user_id = ${remover.userId} and role = 'owner') as ok`,
     );
     if (!still?.ok) throw validationError("Only the account's owners can remove members.");
+    // The owner whose address is the account's email receives its notices and test-mode mail
+    // (and `accounts sign-in-link` would make them owner again): they stay until they move it.
+    const [holder] = await rows<{ yes: boolean }>(
+      tx,
+      sql`select exists (select 1 from users u join accounts a on a.id = ${remover.accountId}
+        where u.id = ${userId} and lower(u.email) = lower(a.email)) as yes`,
+    );
+    if (holder?.yes) throw validationError("This owner's address is the account's email. They can change it in Settings, then be removed.");
+    // Invitations they sent go with them: a removed owner's invitation must not bring them back.
+    await tx.execute(
+      sql`delete from invitations where account_id = ${remover.accountId} and invited_by = ${userId} and accepted_at is null`,
+    );
     const gone = await rows<{ id: string }>(
       tx,
       sql`delete from users u where u.id = ${userId}
