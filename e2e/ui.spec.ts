@@ -69,12 +69,28 @@ function consolePages(): string[] {
     "/suppressions",
     "/webhooks",
     `/webhooks/${webhookId}`,
+    "/team",
+    "/settings",
     // notFound() inside the console: the console's frame around the 404.
     "/emails/00000000-0000-7000-8000-000000000000",
   ];
 }
 
-const PUBLIC_PAGES = ["/docs", "/docs/errors/rate_limited", "/docs/webhooks", "/docs/resend", "/sign-in", "/sign-up", "/no-such-page"];
+const PUBLIC_PAGES = [
+  "/docs",
+  "/docs/errors/rate_limited",
+  "/docs/webhooks",
+  "/docs/resend",
+  "/sign-in",
+  "/sign-up",
+  // The door pages a link leads to; without a token they say the link is unusable.
+  "/forgot-password",
+  "/verify-email",
+  "/set-password",
+  "/accept-invite",
+  "/confirm-email-change",
+  "/no-such-page",
+];
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }, signedIn: boolean): Promise<Page> {
   const context = await browser.newContext({ viewport, storageState: signedIn ? storageState : undefined });

@@ -86,9 +86,10 @@ export async function requestPasswordResetAction(_prev: FormState, form: FormDat
 }
 
 /** Signs the user in with the password just chosen; if that is refused (a limit), says to sign in. */
-async function signInWith(email: string, password: string, done: string): Promise<FormState> {
+async function signInWith(email: string, password: string, done: string, flag: string): Promise<FormState> {
   try {
-    await signIn("credentials", { email, password, redirectTo: "/" });
+    // The flag lets the console confirm it in a toast (app/_components/flag-toast.tsx).
+    await signIn("credentials", { email, password, redirectTo: `/?done=${flag}` });
   } catch (err) {
     if (err instanceof AuthError) return { error: null, notice: `${done} Sign in with it.`, email };
     throw err; // the redirect on success
@@ -108,7 +109,7 @@ export async function setPasswordAction(_prev: FormState, form: FormData): Promi
     throw err;
   }
   if (result === "invalid") return { error: PASSWORD_LINK_INVALID, email: "" };
-  return signInWith(result.email, password, "Your password is set.");
+  return signInWith(result.email, password, "Your password is set.", "password-set");
 }
 
 /** An invitation: the invitee chooses a password, becomes a member and goes straight in. */
@@ -122,7 +123,7 @@ export async function acceptInvitationAction(_prev: FormState, form: FormData): 
     if (err instanceof ApiError) return { error: err.message, email: "" };
     throw err;
   }
-  return signInWith(joined.email, password, "You have joined the account.");
+  return signInWith(joined.email, password, "You have joined the account.", "joined");
 }
 
 export interface EmailChangeState {

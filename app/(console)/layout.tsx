@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { api } from "@/lib/trpc/server";
 import { AccountNotices } from "../_components/account-notices";
+import { FlagToast } from "../_components/flag-toast";
 import { ConsoleShell } from "../_components/shell/shells";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +13,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   if (!account) redirect("/sign-in");
   return (
     <ConsoleShell account={account}>
+      <FlagToast />
       <AccountNotices notices={account.notices} />
       {children}
     </ConsoleShell>

@@ -65,6 +65,8 @@ export function MutationForm<T>(props: {
   before?: ReactNode;
   after?: ReactNode;
   keep?: boolean;
+  /** The submit button in red, for a form whose action cannot be undone. */
+  destructive?: boolean;
   success?: SuccessMessage<T>;
   onStart?: () => void;
   submit: (form: HTMLFormElement) => Promise<T>;
@@ -99,7 +101,7 @@ export function MutationForm<T>(props: {
         }}
       >
         {props.children}
-        <Button type="submit" disabled={m.pending} className="self-start">
+        <Button type="submit" variant={props.destructive ? "destructive" : "default"} disabled={m.pending} className="self-start">
           {typeof props.button === "function" ? props.button(m.pending) : props.button}
         </Button>
       </form>

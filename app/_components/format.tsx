@@ -52,9 +52,9 @@ export function RewrittenMark({ from }: { from: string[] }) {
   return (
     <>
       {" "}
-      <span className="badge warn" data-testid="rewritten-badge" title={`Test mode: meant for ${from.join(", ")}`}>
+      <BadgeUi tone="warning" data-testid="rewritten-badge" title={`Test mode: meant for ${from.join(", ")}`}>
         rewritten
-      </span>
+      </BadgeUi>
     </>
   );
 }

@@ -24,7 +24,7 @@ export default async function AcceptInvitePage(props: { searchParams: Promise<{ 
         <ErrorAlert
           error={`${invitation.email} already signs in to a Posthaste account, and an address belongs to one account. Ask ${invitation.invitedBy ?? "the owner"} to invite another address, or change the address of your sign-in first.`}
         />
-        <p>
+        <p className="text-sm text-muted-foreground">
           <Link href="/sign-in">Sign in</Link>
         </p>
       </AuthPanel>

@@ -3,28 +3,32 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Field } from "../../_components/field";
 import { ErrorAlert, Notice } from "../../_components/notice";
+import { Button } from "../../_components/ui/button";
+import { Input } from "../../_components/ui/input";
 import { requestPasswordResetAction } from "../actions";
 import { AuthPanel } from "../auth-panel";
+import { useNoticeToast } from "../notice-toast";
 
 /** Asks for a password link; the answer reads the same whatever the address. */
 export function ForgotPasswordForm() {
   const [state, action, pending] = useActionState(requestPasswordResetAction, { error: null, email: "" });
+  useNoticeToast(state.notice, "Password link requested");
   return (
     <AuthPanel title="Choose a new password" testId="forgot-password">
-      <p className="muted">
+      <p className="text-sm text-muted-foreground">
         Enter the address you sign in with. If it has a Posthaste sign-in, we email it a link to choose a new password.
       </p>
       <ErrorAlert error={state.error} />
       <Notice>{state.notice}</Notice>
-      <form action={action}>
+      <form action={action} className="flex flex-col gap-4">
         <Field htmlFor="email" label="Email">
-          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
         </Field>
-        <button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending} className="w-full">
           {pending ? "Please wait…" : "Send link"}
-        </button>
+        </Button>
       </form>
-      <p className="muted" style={{ marginTop: 16 }}>
+      <p className="text-sm text-muted-foreground">
         <Link href="/sign-in">Back to sign in</Link>
       </p>
     </AuthPanel>

@@ -15,7 +15,7 @@ export default async function SetPasswordPage(props: { searchParams: Promise<{ t
     return (
       <AuthPanel title="Choose your password" testId="set-password-invalid">
         <ErrorAlert error={PASSWORD_LINK_INVALID} />
-        <p>
+        <p className="text-sm text-muted-foreground">
           <Link href="/forgot-password">Send a new link</Link> · <Link href="/sign-in">Sign in</Link>
         </p>
       </AuthPanel>

@@ -6,6 +6,8 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/limits/consta
 import { MutationForm } from "../../_components/client";
 import { Field } from "../../_components/field";
 import { Notice } from "../../_components/notice";
+import { CardDescription } from "../../_components/ui/card";
+import { Input } from "../../_components/ui/input";
 
 const text = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
@@ -20,12 +22,13 @@ export function ChangePasswordForm() {
         if (text(form, "next") !== text(form, "confirm")) return Promise.reject(new Error("The new passwords do not match."));
         return trpc.account.changePassword.mutate({ current: text(form, "current"), next: text(form, "next") });
       }}
+      success="Password changed. Sign in again with the new one."
       onSuccess={() => router.push("/sign-in")}
       button="Change password"
     >
-      <p className="muted">Every session is signed out, this one too: sign in again with the new password.</p>
+      <CardDescription>Every session is signed out, this one too: sign in again with the new password.</CardDescription>
       <Field htmlFor="current-password" label="Current password">
-        <input
+        <Input
           id="current-password"
           name="current"
           type="password"
@@ -35,10 +38,10 @@ export function ChangePasswordForm() {
         />
       </Field>
       <Field htmlFor="new-password" label="New password">
-        <input id="new-password" name="next" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
+        <Input id="new-password" name="next" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
       </Field>
       <Field htmlFor="confirm-password" label="Confirm new password">
-        <input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
+        <Input id="confirm-password" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
       </Field>
     </MutationForm>
   );
@@ -54,14 +57,15 @@ export function ChangeEmailForm() {
       after={<Notice>{sent}</Notice>}
       onStart={() => setSent(null)}
       submit={(form) => trpc.account.changeEmail.mutate({ email: text(form, "email"), password: text(form, "password") })}
+      success="Confirmation link sent"
       onSuccess={(result) => setSent(result.message)}
       button="Send confirmation link"
     >
       <Field htmlFor="new-email" label="New address">
-        <input id="new-email" name="email" type="email" autoComplete="email" required />
+        <Input id="new-email" name="email" type="email" autoComplete="email" required />
       </Field>
       <Field htmlFor="email-password" label="Current password">
-        <input
+        <Input
           id="email-password"
           name="password"
           type="password"
@@ -81,17 +85,19 @@ export function DeleteAccountForm({ email }: { email: string }) {
     <MutationForm
       id="delete-account"
       title="Delete account"
-      className="panel danger-zone"
+      className="border-destructive/40"
+      destructive
       submit={(form) => trpc.account.remove.mutate({ confirmation: text(form, "confirmation") })}
+      success="Account deleted"
       onSuccess={() => router.push("/sign-in")}
       button="Delete this account for good"
     >
-      <p>
+      <CardDescription>
         Deletes the account with its emails, domains, API keys (they stop working at once), webhooks, suppressions and members. It cannot be
         undone.
-      </p>
+      </CardDescription>
       <Field htmlFor="delete-confirmation" label={`Type ${email} to confirm`}>
-        <input id="delete-confirmation" name="confirmation" type="text" autoComplete="off" required data-testid="delete-confirmation" />
+        <Input id="delete-confirmation" name="confirmation" type="text" autoComplete="off" required data-testid="delete-confirmation" />
       </Field>
     </MutationForm>
   );

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
+import { Badge, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
-import { Time } from "../../_components/format";
+import { Properties, Property } from "../../_components/properties";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../_components/ui/card";
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccountForm } from "./client";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -15,63 +17,62 @@ export default async function SettingsPage() {
   return (
     <>
       <PageHead title="Settings">The account, its plan, and your own sign-in.</PageHead>
-      <section className="panel" aria-labelledby="account-heading">
-        <h2 id="account-heading" style={{ marginTop: 0 }}>
-          Account
-        </h2>
-        <dl className="props">
-          <dt>Account id</dt>
-          <dd className="mono" data-testid="account-id">
-            {account.id}
-          </dd>
-          <dt>Account email</dt>
-          <dd>{account.email}</dd>
-          <dt>Status</dt>
-          <dd data-testid="account-status">
-            {[account.approved ? "approved" : "awaiting review", account.paused ? "sending paused" : ""].filter(Boolean).join(", ")}
-          </dd>
-          <dt>Created</dt>
-          <dd>
-            <Time ms={account.createdAt} />
-          </dd>
-        </dl>
-        <p className="muted">Give the operator the account id or email when asking about the account.</p>
-      </section>
-      <section className="panel" aria-labelledby="plan-heading" data-testid="plan-limits">
-        <h2 id="plan-heading" style={{ marginTop: 0 }}>
-          Plan: <span data-testid="settings-plan">{account.plan}</span>
-        </h2>
-        <dl className="props">
-          <dt>Emails a month</dt>
-          <dd>{limit(limits.month)}</dd>
-          <dt>Emails a day (UTC)</dt>
-          <dd>{limit(limits.day)}</dd>
-          {account.throttlePerDay !== null && (
-            <>
-              <dt>Review throttle</dt>
-              <dd>{limit(account.throttlePerDay, " recipients a day")}</dd>
-            </>
-          )}
-          <dt>Domains</dt>
-          <dd>{limit(limits.domains)}</dd>
-          <dt>Webhook endpoints</dt>
-          <dd>{limit(limits.webhooks)}</dd>
-          <dt>Send rate</dt>
-          <dd>{limits.rate ? `${limits.rate.perSecond} a second, bursts of ${limits.rate.burst}` : "no limit"}</dd>
-        </dl>
-        <p className="muted">The operator of this server sets the plan.</p>
-      </section>
-      <section className="panel" aria-labelledby="you-heading">
-        <h2 id="you-heading" style={{ marginTop: 0 }}>
-          Your sign-in
-        </h2>
-        <p>
-          <span data-testid="your-email">{account.you.email}</span> · {owner ? "owner" : "member"}
-        </p>
-      </section>
-      <ChangePasswordForm />
-      <ChangeEmailForm />
-      {owner && <DeleteAccountForm email={account.email} />}
+      <div className="flex flex-col gap-6">
+        <Card role="region" aria-labelledby="account-heading">
+          <CardHeader>
+            <CardTitle id="account-heading">Account</CardTitle>
+            <CardDescription>Give the operator the account id or email when asking about the account.</CardDescription>
+          </CardHeader>
+          <Properties>
+            <Property label="Account id" testId="account-id">
+              <span className="font-mono wrap-anywhere">{account.id}</span>
+            </Property>
+            <Property label="Account email">
+              <span className="wrap-anywhere">{account.email}</span>
+            </Property>
+            <Property label="Status" testId="account-status">
+              {[account.approved ? "approved" : "awaiting review", account.paused ? "sending paused" : ""].filter(Boolean).join(", ")}
+            </Property>
+            <Property label="Created">
+              <Time ms={account.createdAt} />
+            </Property>
+          </Properties>
+        </Card>
+        <Card role="region" aria-labelledby="plan-heading" data-testid="plan-limits">
+          <CardHeader>
+            <CardTitle id="plan-heading">
+              Plan: <span data-testid="settings-plan">{account.plan}</span>
+            </CardTitle>
+            <CardDescription>The operator of this server sets the plan.</CardDescription>
+          </CardHeader>
+          <Properties>
+            <Property label="Emails a month">{limit(limits.month)}</Property>
+            <Property label="Emails a day (UTC)">{limit(limits.day)}</Property>
+            {account.throttlePerDay !== null && (
+              <Property label="Review throttle">{limit(account.throttlePerDay, " recipients a day")}</Property>
+            )}
+            <Property label="Domains">{limit(limits.domains)}</Property>
+            <Property label="Webhook endpoints">{limit(limits.webhooks)}</Property>
+            <Property label="Send rate">
+              {limits.rate ? `${limits.rate.perSecond} a second, bursts of ${limits.rate.burst}` : "no limit"}
+            </Property>
+          </Properties>
+        </Card>
+        <Card role="region" aria-labelledby="you-heading">
+          <CardHeader>
+            <CardTitle id="you-heading">Your sign-in</CardTitle>
+          </CardHeader>
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span data-testid="your-email" className="wrap-anywhere">
+              {account.you.email}
+            </span>
+            <Badge value={account.you.role} label={owner ? "owner" : "member"} />
+          </p>
+        </Card>
+        <ChangePasswordForm />
+        <ChangeEmailForm />
+        {owner && <DeleteAccountForm email={account.email} />}
+      </div>
     </>
   );
 }

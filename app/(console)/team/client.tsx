@@ -4,6 +4,8 @@ import { trpc } from "@/lib/trpc/client";
 import { ConfirmButton, MutationForm } from "../../_components/client";
 import { Field } from "../../_components/field";
 import { Notice } from "../../_components/notice";
+import { Input } from "../../_components/ui/input";
+import { NativeSelect } from "../../_components/ui/native-select";
 
 export function InviteForm() {
   const [sent, setSent] = useState<string | null>(null);
@@ -11,6 +13,7 @@ export function InviteForm() {
     <MutationForm
       id="invite-member"
       title="Invite a member"
+      className="mb-6"
       inline
       after={<Notice>{sent}</Notice>}
       onStart={() => setSent(null)}
@@ -19,17 +22,18 @@ export function InviteForm() {
         const role = data.get("role") === "owner" ? "owner" : "member";
         return trpc.team.invite.mutate({ email: String(data.get("email") ?? ""), role });
       }}
+      success={(result) => `Invitation sent to ${result.email}`}
       onSuccess={(result) => setSent(`Invitation sent to ${result.email}. The link works once.`)}
       button="Send invitation"
     >
       <Field htmlFor="invite-email" label="Email">
-        <input id="invite-email" name="email" type="email" required placeholder="colleague@example.com" />
+        <Input id="invite-email" name="email" type="email" required placeholder="colleague@example.com" />
       </Field>
       <Field htmlFor="invite-role" label="Role">
-        <select id="invite-role" name="role" defaultValue="member">
+        <NativeSelect id="invite-role" name="role" defaultValue="member">
           <option value="member">Member</option>
           <option value="owner">Owner</option>
-        </select>
+        </NativeSelect>
       </Field>
     </MutationForm>
   );
@@ -39,7 +43,10 @@ export function RemoveMemberButton({ userId, email }: { userId: string; email: s
   return (
     <ConfirmButton
       label="Remove"
-      confirm={`Remove ${email} from the account? Their sign-in ends at once.`}
+      confirmTitle={`Remove ${email}?`}
+      confirm="They are signed out at once and their sign-in is deleted. Keys they made stay with the account."
+      confirmLabel="Remove member"
+      success={`${email} removed from the team`}
       action={() => trpc.team.removeMember.mutate({ userId })}
     />
   );
@@ -49,7 +56,10 @@ export function RevokeInvitationButton({ id, email }: { id: string; email: strin
   return (
     <ConfirmButton
       label="Revoke"
-      confirm={`Revoke the invitation to ${email}? Its link stops working.`}
+      confirmTitle={`Revoke the invitation to ${email}?`}
+      confirm="Its link stops working. You can invite the address again later."
+      confirmLabel="Revoke invitation"
+      success={`Invitation to ${email} revoked`}
       action={() => trpc.team.revokeInvitation.mutate({ id })}
     />
   );

@@ -4,6 +4,7 @@ import { MAX_TEAM_SIZE } from "@/server/limits/constants";
 import { Badge, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
 import { DataTable } from "../../_components/table";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 import { InviteForm, RemoveMemberButton, RevokeInvitationButton } from "./client";
 
 export const metadata: Metadata = { title: "Team" };
@@ -19,48 +20,60 @@ export default async function TeamPage() {
         members and can delete the account. Up to {MAX_TEAM_SIZE} members and pending invitations.
       </PageHead>
       {owner && <InviteForm />}
-      <h2>Members</h2>
-      <DataTable caption="Members" headers={["Email", "Role", "Joined"]} actions={owner}>
-        {team.members.map((m) => (
-          <tr key={m.userId} data-testid="member-row">
-            <td className="break">
-              {m.email}
-              {m.userId === account.you.userId && <span className="muted"> (you)</span>}
-              {!m.hasPassword && <span className="muted"> · no password yet</span>}
-            </td>
-            <td>
-              <Badge value={m.role} />
-            </td>
-            <td>
-              <Time ms={m.joinedAt} />
-            </td>
-            {owner && <td>{m.userId !== account.you.userId && <RemoveMemberButton userId={m.userId} email={m.email} />}</td>}
-          </tr>
-        ))}
-      </DataTable>
-      <h2>Pending invitations</h2>
-      <DataTable
-        caption="Pending invitations"
-        headers={["Email", "Role", "Invited by", "Expires"]}
-        actions={owner}
-        empty={team.invitations.length === 0 && "No pending invitations."}
-      >
-        {team.invitations.map((i) => (
-          <tr key={i.id} data-testid="invitation-row">
-            <td className="break">{i.email}</td>
-            <td>
-              <Badge value={i.role} />
-            </td>
-            <td className="break">{i.invitedBy ?? <span className="muted">—</span>}</td>
-            <td>{i.expired ? <Badge value="expired" /> : <Time ms={i.expiresAt} />}</td>
-            {owner && (
-              <td>
-                <RevokeInvitationButton id={i.id} email={i.email} />
-              </td>
-            )}
-          </tr>
-        ))}
-      </DataTable>
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="mb-3 text-lg font-semibold">
+          Members
+        </h2>
+        <DataTable caption="Members" headers={["Email", "Role", "Joined"]} actions={owner}>
+          {team.members.map((m) => (
+            <TableRow key={m.userId} data-testid="member-row">
+              <TableCell className={`wrap-anywhere ${WIDE_CELL}`}>
+                {m.email}
+                {m.userId === account.you.userId && <span className="text-muted-foreground"> (you)</span>}
+                {!m.hasPassword && <span className="text-muted-foreground"> · no password yet</span>}
+              </TableCell>
+              <TableCell>
+                <Badge value={m.role} />
+              </TableCell>
+              <TableCell>
+                <Time ms={m.joinedAt} />
+              </TableCell>
+              {owner && (
+                <TableCell className="@max-2xl:col-span-full">
+                  {m.userId !== account.you.userId && <RemoveMemberButton userId={m.userId} email={m.email} />}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </DataTable>
+      </section>
+      <section aria-labelledby="invitations-heading">
+        <h2 id="invitations-heading" className="mb-3 text-lg font-semibold">
+          Pending invitations
+        </h2>
+        <DataTable
+          caption="Pending invitations"
+          headers={["Email", "Role", "Invited by", "Expires"]}
+          actions={owner}
+          empty={team.invitations.length === 0 && "No pending invitations."}
+        >
+          {team.invitations.map((i) => (
+            <TableRow key={i.id} data-testid="invitation-row">
+              <TableCell className={`wrap-anywhere ${WIDE_CELL}`}>{i.email}</TableCell>
+              <TableCell>
+                <Badge value={i.role} />
+              </TableCell>
+              <TableCell className="wrap-anywhere">{i.invitedBy ?? <span className="text-muted-foreground">—</span>}</TableCell>
+              <TableCell>{i.expired ? <Badge value="expired" /> : <Time ms={i.expiresAt} />}</TableCell>
+              {owner && (
+                <TableCell className="@max-2xl:col-span-full">
+                  <RevokeInvitationButton id={i.id} email={i.email} />
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </DataTable>
+      </section>
     </>
   );
 }
