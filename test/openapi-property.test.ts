@@ -137,7 +137,8 @@ const pathValue = fc.oneof(
   { weight: 4, arbitrary: fc.nat().map((i) => known[i % known.length]) },
   fc.uuid(),
   fc.constantFrom("0194f5c2-7a1e-7c3b-9d2e-5b8f1a2c3d4e", "ada@example.com", "x"),
-  fc.string({ maxLength: 12 }).filter((s) => s.length > 0),
+  // "." and ".." are dot segments: a URL parser removes them before the request leaves.
+  fc.string({ maxLength: 12 }).filter((s) => s.length > 0 && s !== "." && s !== ".."),
 );
 
 function check(res: { status: number; headers: Headers; body: unknown; text: string }, where: string, op: Json): void {
