@@ -17,7 +17,12 @@ export interface BreakerThresholds {
 
 export function breakerThresholds(): BreakerThresholds {
   const s = deliverySettings();
-  return { windowMs: s.breakerWindowMs, minSends: s.breakerMinSends, bounceRate: s.breakerBounceRate, complaintRate: s.breakerComplaintRate };
+  return {
+    windowMs: s.breakerWindowMs,
+    minSends: s.breakerMinSends,
+    bounceRate: s.breakerBounceRate,
+    complaintRate: s.breakerComplaintRate,
+  };
 }
 
 /** An account's sends, bounces and complaints in the breaker's window, and whether it holds sending now. */
@@ -44,14 +49,17 @@ export async function breakerStats(db: Pick<Db, "execute">, accountId: string, t
         and e.sent_at >= now() - ${t.windowMs} * interval '1 millisecond'
         and e.status in ('sent', 'delivered', 'bounced', 'complained')`),
   );
-  return { sends: Number(stats.sends), bounces: Number(stats.bounces), complaints: Number(stats.complaints), blocked: Boolean(stats.blocked) };
+  return {
+    sends: Number(stats.sends),
+    bounces: Number(stats.bounces),
+    complaints: Number(stats.complaints),
+    blocked: Boolean(stats.blocked),
+  };
 }
 
 /** The rule: enough sends in the window, and either rate at or above its threshold. */
 export function breakerTrips(stats: Omit<BreakerStats, "blocked">, t: BreakerThresholds): boolean {
-  return (
-    stats.sends >= t.minSends && (stats.bounces / stats.sends >= t.bounceRate || stats.complaints / stats.sends >= t.complaintRate)
-  );
+  return stats.sends >= t.minSends && (stats.bounces / stats.sends >= t.bounceRate || stats.complaints / stats.sends >= t.complaintRate);
 }
 
 /**

@@ -172,7 +172,8 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
     // A test event's outcome is in the log only: it never moves the failure count (so it
     // cannot switch an endpoint off) nor the last-attempt fields (a passing test would hide
     // real failures).
-    for (const o of outcomes.filter((x) => !x.delivery.test)) byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
+    for (const o of outcomes.filter((x) => !x.delivery.test))
+      byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
     for (const [endpointId, list] of byEndpoint) {
       const flipped = await settleEndpoint(tx, endpointId, list);
       if (flipped) disabledNow.push({ accountId: list[0].delivery.account_id, endpointId, url: list[0].delivery.url });
