@@ -1,48 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
-import { Limit } from "../_components/format";
+import { ActivityChart } from "../_components/activity-chart";
+import { Badge, Time } from "../_components/format";
 import { PageHead } from "../_components/page-head";
+import { UsageCard } from "../_components/usage-card";
+import { Checklist } from "./checklist";
+import { Deliverability } from "./deliverability";
 
 export const metadata: Metadata = { title: "Overview" };
 
-function Meter({ count, limit }: { count: number; limit: number | null }) {
-  if (limit === null || limit === 0) return null;
-  const pct = Math.min(100, Math.round((count / limit) * 100));
-  return (
-    <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={limit} aria-valuenow={count} aria-label={`${pct}% used`}>
-      <span style={{ width: `${pct}%` }} />
-    </div>
-  );
-}
-
-/** A count against its plan limit, with a meter or the number the plan parked. */
-function UsageCard(props: {
-  testId: string;
-  label: string;
-  usage: { count: number; limit: number | null; suspended?: number };
-  meter?: boolean;
-}) {
-  const { count, limit, suspended = 0 } = props.usage;
-  return (
-    <div className="card" data-testid={props.testId}>
-      <div className="label">{props.label}</div>
-      <div className="value">
-        <Limit count={count} limit={limit} />
-      </div>
-      {props.meter && <Meter count={count} limit={limit} />}
-      {suspended > 0 && <div className="badge bad">{suspended} suspended by plan</div>}
-    </div>
-  );
-}
-
 export default async function OverviewPage() {
   const caller = await api();
-  const [usage, keys] = await Promise.all([caller.usage.get({}), caller.apiKeys.list({})]);
+  const [usage, keys, activity, deliverability, checklist, recent] = await Promise.all([
+    caller.usage.get({}),
+    caller.apiKeys.list({}),
+    // One read of 30 days; the chart's 7-day view is its tail.
+    caller.dashboard.activity({ range: "30d" }),
+    caller.dashboard.deliverability({}),
+    caller.dashboard.checklist({}),
+    caller.emails.list({ limit: 5 }),
+  ]);
   return (
     <>
       <PageHead title="Overview">
-        Plan <strong data-testid="plan">{usage.plan}</strong>
+        Plan <strong data-testid="plan">{usage.plan}</strong> · <Link href="/usage">Usage and limits</Link>
       </PageHead>
       <section className="cards" aria-label="Usage">
         <UsageCard testId="usage-month" label="Emails this month" usage={usage.month} meter />
@@ -54,23 +36,29 @@ export default async function OverviewPage() {
           <div className="value">{keys.data.length}</div>
         </div>
       </section>
-      <section className="panel">
-        <h2 style={{ marginTop: 0 }}>Get started</h2>
-        <ol>
-          <li>
-            <Link href="/api-keys">Create an API key</Link>.
-          </li>
-          <li>
-            Send a test from the sandbox sender to <code>success@simulator.amazonses.com</code> (see <Link href="/docs">the docs</Link>).
-          </li>
-          <li>
-            <Link href="/domains">Add and verify your domain</Link> to send from your own address.
-          </li>
-          <li>
-            <Link href="/webhooks">Add a webhook endpoint</Link> to hear about deliveries, bounces and complaints.
-          </li>
-        </ol>
+      <ActivityChart title="Activity (UTC days)" days={activity.days} spans={[7, 30]} />
+      <Deliverability view={deliverability} />
+      <section className="panel" aria-labelledby="recent-emails" data-testid="recent-emails">
+        <h2 id="recent-emails" style={{ marginTop: 0 }}>
+          Recent emails
+        </h2>
+        {recent.data.length === 0 ? (
+          <p className="muted">No emails yet.</p>
+        ) : (
+          <ul>
+            {recent.data.map((e) => (
+              <li key={e.id} data-testid="recent-email">
+                <Link href={`/emails/${e.id}`}>{e.subject || "(no subject)"}</Link> <Badge value={e.status} />{" "}
+                <span className="muted">
+                  to {e.to.join(", ") || "(no recipients)"} · <Time ms={e.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link href="/emails">All emails</Link>
       </section>
+      <Checklist steps={checklist} />
     </>
   );
 }
