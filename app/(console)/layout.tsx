@@ -10,6 +10,7 @@ export const dynamic = "force-dynamic";
 
 const NAV = [
   { href: "/", label: "Overview" },
+  { href: "/usage", label: "Usage" },
   { href: "/emails", label: "Emails" },
   { href: "/domains", label: "Domains" },
   { href: "/api-keys", label: "API keys" },
