@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
-import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
+import { parseTagFilter } from "@/server/dashboard/email-filters";
+import { MAX_SEARCH_CHARS, MAX_TAG_LENGTH } from "@/server/limits/constants";
 import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
+import { CopyButton } from "../../_components/client";
 import { Badge, Time } from "../../_components/format";
+import { LiveRefresh } from "../../_components/live-refresh";
 import { ErrorAlert } from "../../_components/notice";
 import { Pager } from "../../_components/pager";
 import { DataTable } from "../../_components/table";
@@ -13,7 +16,7 @@ import { PageHead } from "../../_components/page-head";
 
 export const metadata: Metadata = { title: "Emails" };
 
-type Search = { status?: string; search?: string; cursor?: string };
+type Search = { status?: string; search?: string; from?: string; to?: string; tag?: string; cursor?: string };
 
 function href(params: Search): string {
   const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v) as [string, string][]);
@@ -25,18 +28,26 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as ListStatus) : undefined;
   const search = params.search?.trim() || undefined;
+  const from = params.from || undefined;
+  const to = params.to || undefined;
+  const tagText = params.tag?.trim() || undefined;
+  const tag = tagText ? parseTagFilter(tagText) : undefined;
+  const filters = { status, search, from, to, tag: tagText };
   const caller = await api();
-  let page: Awaited<ReturnType<typeof caller.emails.list>> | null = null;
+  let page: Awaited<ReturnType<typeof caller.dashboard.emails>> | null = null;
   let error: string | null = null;
-  try {
-    page = await caller.emails.list({ status, search, cursor: params.cursor || undefined, limit: 25 });
-  } catch (err) {
-    error = toApiError(err).message;
+  if (tag && "error" in tag) error = tag.error;
+  else {
+    try {
+      page = await caller.dashboard.emails({ status, search, from, to, tag, cursor: params.cursor || undefined, limit: 25 });
+    } catch (err) {
+      error = toApiError(err).message;
+    }
   }
   return (
     <>
-      <PageHead title="Emails">Newest first; a search orders by relevance.</PageHead>
-      <form key={`${search ?? ""}|${status ?? ""}`} className="inline panel" method="get" action="/emails" role="search">
+      <PageHead title="Emails">Newest first; a search orders by relevance. Days are UTC.</PageHead>
+      <form key={JSON.stringify(filters)} className="inline panel" method="get" action="/emails" role="search">
         <Field htmlFor="search" label="Search">
           <input
             id="search"
@@ -57,10 +68,28 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
             ))}
           </select>
         </Field>
+        <Field htmlFor="from" label="From day">
+          <input id="from" name="from" type="date" defaultValue={from ?? ""} min="2000-01-01" max="2999-12-31" />
+        </Field>
+        <Field htmlFor="to" label="To day">
+          <input id="to" name="to" type="date" defaultValue={to ?? ""} min="2000-01-01" max="2999-12-31" />
+        </Field>
+        <Field htmlFor="tag" label="Tag">
+          <input
+            id="tag"
+            name="tag"
+            type="text"
+            defaultValue={tagText ?? ""}
+            placeholder="name=value"
+            maxLength={2 * MAX_TAG_LENGTH + 1}
+            pattern="[^=]+=.*"
+            title="name=value"
+          />
+        </Field>
         <div className="field">
           <button type="submit">Filter</button>
         </div>
-        {(search || status) && (
+        {(search || status || from || to || tagText) && (
           <div className="field">
             <Link className="button secondary" href="/emails">
               Clear
@@ -71,8 +100,10 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
       <ErrorAlert error={error} />
       {page && (
         <>
+          <LiveRefresh shown={page.data.map((e) => ({ id: e.id, status: e.status }))} />
           <DataTable
             headers={["To", "Subject", "Status", "From", "Created"]}
+            actions
             empty={page.data.length === 0 && (page.hasMore ? "Nothing on this page; there are more results." : "No emails match.")}
           >
             {page.data.map((e) => (
@@ -88,13 +119,16 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
                 <td>
                   <Time ms={e.createdAt} />
                 </td>
+                <td data-testid="copy-id">
+                  <CopyButton text={e.id} label="Copy id" />
+                </td>
               </tr>
             ))}
           </DataTable>
           <Pager
-            first={params.cursor ? href({ status, search }) : null}
+            first={params.cursor ? href(filters) : null}
             firstLabel="First page"
-            next={page.nextCursor ? href({ status, search, cursor: page.nextCursor }) : null}
+            next={page.nextCursor ? href({ ...filters, cursor: page.nextCursor }) : null}
             nextLabel="Next page"
           />
         </>

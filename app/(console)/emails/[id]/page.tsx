@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
+import { CopyButton } from "../../../_components/client";
 import { Badge, Time } from "../../../_components/format";
+import { LiveRefresh } from "../../../_components/live-refresh";
 import { orNotFound } from "../../../_components/not-found";
 import { CancelEmailButton } from "./client";
 
@@ -27,10 +29,16 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
         </div>
         {email.status === "scheduled" && <CancelEmailButton id={email.id} />}
       </div>
+      <LiveRefresh shown={[{ id: email.id, status: email.status }]} />
       <section className="panel">
         <dl className="props">
           <dt>Id</dt>
-          <dd className="mono">{email.id}</dd>
+          <dd className="mono">
+            {email.id}{" "}
+            <span data-testid="copy-id">
+              <CopyButton text={email.id} label="Copy id" />
+            </span>
+          </dd>
           <dt>From</dt>
           <dd>{email.from}</dd>
           <dt>To</dt>
