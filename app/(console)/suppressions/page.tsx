@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { Badge, Time } from "../../_components/format";
 import { Pager } from "../../_components/pager";
@@ -10,7 +11,11 @@ export const metadata: Metadata = { title: "Suppressions" };
 
 export default async function SuppressionsPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
   const { cursor } = await searchParams;
-  const page = await (await api()).suppressions.list({ cursor: cursor || undefined, limit: "50" });
+  const caller = await api();
+  const page = await caller.suppressions.list({ cursor: cursor || undefined, limit: "50" });
+  // The message behind each bounce, complaint or unsubscribe, while it is still stored.
+  const sources = await caller.dashboard.suppressionSources({ addresses: page.data.map((s) => s.address) });
+  const causedBy = new Map(sources.data.map((s) => [s.address, s.emailId]));
   return (
     <>
       <PageHead title="Suppressions">
@@ -20,7 +25,7 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
         <AddSuppressionForm />
         <BulkAddForm />
       </div>
-      <DataTable headers={["Address", "Reason", "Added"]} actions empty={page.data.length === 0 && "No suppressed addresses."}>
+      <DataTable headers={["Address", "Reason", "Added", "Message"]} actions empty={page.data.length === 0 && "No suppressed addresses."}>
         {page.data.map((s) => (
           <tr key={s.address} data-testid="suppression-row">
             <td className="break">{s.address}</td>
@@ -29,6 +34,15 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
             </td>
             <td>
               <Time ms={s.createdAt} />
+            </td>
+            <td>
+              {causedBy.has(s.address) ? (
+                <Link href={`/emails/${causedBy.get(s.address)}`} data-testid="suppression-email-link">
+                  View message
+                </Link>
+              ) : (
+                <span className="muted">—</span>
+              )}
             </td>
             <td>
               <RemoveSuppressionButton address={s.address} />
