@@ -41,6 +41,8 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
       id="create-webhook"
       title="Add an endpoint"
       before={secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
+      // A new attempt clears the last endpoint's secret first: after a failed create none is left on screen.
+      onStart={() => setSecret(null)}
       submit={(form) => trpc.webhooks.create.mutate(readForm(form))}
       onSuccess={(created) => setSecret(created.secret)}
       button="Add endpoint"
@@ -142,6 +144,34 @@ export function ResendButton({ id, eventId }: { id: string; eventId: string }) {
       >
         {queued ? "Queued again" : "Resend"}
       </button>
+      <ErrorAlert error={m.error} />
+    </>
+  );
+}
+
+/** Queues a signed `email.sent` test event to the endpoint; its attempt shows in the delivery log. */
+export function TestEventButton({ id }: { id: string }) {
+  const m = useMutation();
+  const [queued, setQueued] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        data-testid="send-test-event"
+        disabled={m.pending}
+        onClick={async () => {
+          setQueued(false);
+          if (await m.run(() => trpc.dashboard.webhookTest.mutate({ id }))) setQueued(true);
+        }}
+      >
+        Send test event
+      </button>
+      {queued && (
+        <span className="muted small" role="status" data-testid="test-event-queued">
+          Test event queued: its attempt appears in the delivery log.
+        </span>
+      )}
       <ErrorAlert error={m.error} />
     </>
   );

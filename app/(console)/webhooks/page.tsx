@@ -4,13 +4,16 @@ import { api } from "@/lib/trpc/server";
 import { EVENT_TYPES } from "@/server/events/types";
 import { Badge, Time } from "../../_components/format";
 import { DataTable } from "../../_components/table";
-import { CreateWebhookForm } from "./client";
+import { CreateWebhookForm, TestEventButton } from "./client";
+import { RecentFailures } from "./recent-failures";
 import { PageHead } from "../../_components/page-head";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { data: endpoints } = await (await api()).webhooks.list({});
+  const caller = await api();
+  const [{ data: endpoints }, health] = await Promise.all([caller.webhooks.list({}), caller.dashboard.webhookHealth({})]);
+  const recent = new Map(health.data.map((h) => [h.id, h]));
   return (
     <>
       <PageHead title="Webhooks">
@@ -19,6 +22,7 @@ export default async function WebhooksPage() {
       <CreateWebhookForm eventTypes={[...EVENT_TYPES]} />
       <DataTable
         headers={["Endpoint", "Events", "State", "Last attempt", "Failures"]}
+        actions
         empty={endpoints.length === 0 && "No webhook endpoints yet."}
       >
         {endpoints.map((w) => (
@@ -47,7 +51,11 @@ export default async function WebhooksPage() {
               {w.lastResponseStatus !== null && <div className="muted">HTTP {w.lastResponseStatus}</div>}
               {w.lastError && <div className="muted">{w.lastError}</div>}
             </td>
-            <td>{w.consecutiveFailures}</td>
+            <td>
+              <span data-testid="consecutive-failures">{w.consecutiveFailures}</span> failed deliveries in a row
+              <RecentFailures health={recent.get(w.id)} />
+            </td>
+            <td>{w.enabled && !w.suspendedByPlan && <TestEventButton id={w.id} />}</td>
           </tr>
         ))}
       </DataTable>

@@ -6,9 +6,19 @@ import { Badge, Time } from "../../../_components/format";
 import { orNotFound } from "../../../_components/not-found";
 import { Pager } from "../../../_components/pager";
 import { DataTable } from "../../../_components/table";
-import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret } from "../client";
+import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret, TestEventButton } from "../client";
+import { RecentFailures } from "../recent-failures";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
+
+/** The body as sent, indented for reading (it went out as one line). */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
 
 export default async function WebhookPage({
   params,
@@ -22,6 +32,12 @@ export default async function WebhookPage({
   const caller = await api();
   const endpoint = await orNotFound(caller.webhooks.get({ id }));
   const log = await caller.webhooks.attempts({ id, limit: "50", cursor: cursor || undefined });
+  const [events, health] = await Promise.all([
+    caller.dashboard.webhookEvents({ ids: [...new Set(log.data.map((a) => a.eventId))] }),
+    caller.dashboard.webhookHealth({}),
+  ]);
+  // Each attempt's request body (the event as POSTed), and which events were tests.
+  const bodies = new Map(events.data.map((e) => [e.id, e]));
   return (
     <>
       <nav className="muted" style={{ marginBottom: 8 }}>
@@ -44,6 +60,7 @@ export default async function WebhookPage({
           </div>
         </div>
         <div className="actions">
+          {endpoint.enabled && !endpoint.suspendedByPlan && <TestEventButton id={endpoint.id} />}
           <EnableSwitch id={endpoint.id} enabled={endpoint.enabled} />
           <RotateSecret id={endpoint.id} />
           <DeleteWebhookButton id={endpoint.id} />
@@ -54,7 +71,14 @@ export default async function WebhookPage({
           <dt>Events</dt>
           <dd>{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</dd>
           <dt>Consecutive failures</dt>
-          <dd>{endpoint.consecutiveFailures}</dd>
+          <dd>
+            <span data-testid="consecutive-failures">{endpoint.consecutiveFailures}</span>{" "}
+            <span className="muted">deliveries in a row that failed every retry</span>
+          </dd>
+          <dt>Recent attempts</dt>
+          <dd>
+            <RecentFailures health={health.data.find((h) => h.id === endpoint.id)} />
+          </dd>
           <dt>Last attempt</dt>
           <dd>
             <Time ms={endpoint.lastAttemptAt} />
@@ -94,7 +118,21 @@ export default async function WebhookPage({
               </td>
               <td>
                 <code>{a.eventType}</code>
+                {bodies.get(a.eventId)?.test && (
+                  <>
+                    {" "}
+                    <span className="badge" data-testid="test-event-badge">
+                      test
+                    </span>
+                  </>
+                )}
                 <div className="muted mono">{a.eventId}</div>
+                {bodies.has(a.eventId) && (
+                  <details data-testid="attempt-payload">
+                    <summary>Payload</summary>
+                    <pre className="break">{pretty(bodies.get(a.eventId)!.body)}</pre>
+                  </details>
+                )}
               </td>
               <td>{a.attempt}</td>
               <td>
@@ -105,9 +143,9 @@ export default async function WebhookPage({
                 )}
                 {a.error && <div className="muted">{a.error}</div>}
                 {a.responseBodyHead && (
-                  <details>
-                    <summary>Body</summary>
-                    <pre>{a.responseBodyHead}</pre>
+                  <details data-testid="attempt-response">
+                    <summary>Response body (first bytes)</summary>
+                    <pre className="break">{a.responseBodyHead}</pre>
                   </details>
                 )}
               </td>
