@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { dashboardCaller } from "./support/dashboard-caller";
-import { db, sql } from "./support/db";
+import { db, rows, sql } from "./support/db";
 import { waitForStatus } from "./support/delivery";
 import { sender } from "./support/senders";
 
@@ -12,7 +12,8 @@ import { sender } from "./support/senders";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ MAIL_PROVIDER: "sink", DISPATCH_IDLE_MS: "100" });
+  // Dispatch runs when this file's own sends wake it (see dashboard-overview.test.ts).
+  server = await startTestServer({ MAIL_PROVIDER: "sink", DISPATCH_IDLE_MS: "60000" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -21,14 +22,18 @@ afterAll(async () => {
 const DAY_MS = 86_400_000;
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-/** A stored message that dispatch leaves alone (already delivered unless `status` says otherwise). */
+/**
+ * A stored message that dispatch leaves alone (already delivered unless `status` says
+ * otherwise), created at `createdAt`. Its id is made now: the retention task walks ids, and a
+ * back-dated id would move its shared cursor past other test files' rows (ops-retention).
+ */
 async function stored(
   accountId: string,
   opts: { createdAt: Date; tags?: { name: string; value: string }[]; status?: string; search?: string },
 ): Promise<string> {
   const { newId } = await import("../server/lib/ids");
   const { emails } = await import("../server/db/schema");
-  const id = newId(opts.createdAt.getTime());
+  const id = newId();
   await (await db()).db.insert(emails).values({
     id,
     accountId,
@@ -131,15 +136,15 @@ describe("email list filters", () => {
     const { TAG_SCAN_ROWS } = await import("../server/sending/list");
     const a = await server.account();
     const old = await stored(a.accountId, { createdAt: new Date(Date.now() - 3 * DAY_MS), tags: [{ name: "k", value: "v" }] });
-    // More untagged rows than a page reads, all newer than the tagged one.
-    await sql(
-      `insert into emails (id, account_id, status, "from", "to", recipient_count, message_id, search_text, created_at)
-       select gen_random_uuid()::text, ?, 'delivered', 'n@example.com', '["r@example.org"]'::jsonb, 1, gen_random_uuid()::text, '',
-              now() - interval '1 day' - g * interval '1 second'
-       from generate_series(1, ?::int) g`,
-      a.accountId,
-      TAG_SCAN_ROWS + 100,
-    );
+    // More untagged rows than a page reads, all newer than the tagged one (ids made now, as in stored()).
+    const { newId } = await import("../server/lib/ids");
+    const ids = Array.from({ length: TAG_SCAN_ROWS + 100 }, () => newId());
+    const { sql: q } = await import("drizzle-orm");
+    await rows(q`
+      insert into emails (id, account_id, status, "from", "to", recipient_count, message_id, search_text, created_at)
+      select g.id, ${a.accountId}, 'delivered', 'n@example.com', '["r@example.org"]'::jsonb, 1, g.id, '',
+             now() - interval '1 day' - g.n * interval '1 second'
+      from unnest(${q.param(ids)}::text[]) with ordinality as g(id, n)`);
     const caller = await dashboardCaller(a.accountId);
     const first = await caller.dashboard.emails({ tag: { name: "k", value: "v" }, limit: 50 });
     expect(first.data).toEqual([]);

@@ -16,7 +16,7 @@ let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
   hooks = await startWebhookReceiver();
   // A second retry a minute away: a failing delivery stays under way long enough to look at.
-  server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: hooks.origin, WEBHOOK_RETRY_SCHEDULE: "0.2,60" });
+  server = await startTestServer({ WEBHOOK_ALLOWED_ORIGINS: hooks.origin, WEBHOOK_RETRY_SCHEDULE: "0.2,60", DISPATCH_IDLE_MS: "60000" });
 });
 afterAll(async () => {
   await server?.stop();
