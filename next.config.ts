@@ -31,6 +31,22 @@ const nextConfig: NextConfig = {
   },
   poweredByHeader: false,
   typedRoutes: false,
+  // An unmatched path asked for by anything but a browser wanting a page gets the API's 404
+  // envelope from the /api catch-all (app/api/[...unknown]/route.ts); a browser gets app/not-found.tsx.
+  // "fallback" rewrites apply only once every page and route failed to match.
+  async rewrites() {
+    return {
+      beforeFiles: [],
+      afterFiles: [],
+      fallback: [
+        {
+          source: "/:path*",
+          missing: [{ type: "header", key: "accept", value: "(?:.*)text/html(?:.*)" }],
+          destination: "/api/unmatched-route/:path*",
+        },
+      ],
+    };
+  },
   // Dashboard, /docs and every App Router route; the node:http server adds the same to its own answers.
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];

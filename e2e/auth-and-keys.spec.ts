@@ -36,8 +36,8 @@ test("sign up, create a key, use it over /v1, see it used in the dashboard, revo
     await expect(row.getByTestId("last-used")).not.toHaveText("Never", { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 
-  page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
   await expect(row).toHaveCount(0);
   const after = await v1(baseURL!, "GET", "/v1/api-keys", key);
   expect(after.status).toBe(401);
@@ -48,14 +48,14 @@ test("sign up, sign-in refused until the emailed link is followed, a used link i
   const email = uniqueEmail("journey");
   await submitSignUp(page, email);
   await signIn(page, email);
-  await expect(page.locator(".alert.error")).toHaveText(FAILED);
+  await expect(page.getByTestId("error-alert")).toHaveText(FAILED);
 
   const link = await verificationPath(email);
   await confirmAddress(page, email);
   // The same link a second time.
   await open(page, link);
   await page.getByRole("button", { name: "Confirm my address" }).click();
-  await expect(page.locator(".alert.error")).toContainText("expired, has already been used");
+  await expect(page.getByTestId("error-alert")).toContainText("expired, has already been used");
 
   await signIn(page, email);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
@@ -71,7 +71,7 @@ test("sign out, wrong password is refused, sign back in", async ({ page }) => {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator(".alert.error")).toHaveText(FAILED);
+  await expect(page.getByTestId("error-alert")).toHaveText(FAILED);
 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -85,7 +85,7 @@ test("a sign-up with a taken address reads like any other, and its owner is told
   await expect(other.getByRole("status")).toHaveText("Check your inbox: we sent a link to confirm your address. Follow it, then sign in.");
   expect(await mailTo(email, "Someone tried to sign up to Posthaste with your address")).toContain("Nothing was changed");
   await signIn(other, email, "another password");
-  await expect(other.locator(".alert.error")).toHaveText(FAILED);
+  await expect(other.getByTestId("error-alert")).toHaveText(FAILED);
   await other.close();
 });
 
@@ -94,10 +94,10 @@ test("ten wrong passwords for an address lock it for a while, the right one incl
   await page.getByRole("button", { name: "Sign out" }).click();
   for (let i = 0; i < 10; i++) {
     await signIn(page, email, `wrong password ${i}`);
-    await expect(page.locator(".alert.error")).toHaveText(FAILED);
+    await expect(page.getByTestId("error-alert")).toHaveText(FAILED);
   }
   await signIn(page, email);
-  await expect(page.locator(".alert.error")).toHaveText("Too many sign-in attempts. Wait a few minutes, then try again.");
+  await expect(page.getByTestId("error-alert")).toHaveText("Too many sign-in attempts. Wait a few minutes, then try again.");
 });
 
 test("the service's own addresses cannot be signed up", async ({ page }) => {
@@ -106,7 +106,7 @@ test("the service's own addresses cannot be signed up", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator(".alert.error")).toHaveText("This address belongs to the service itself. Sign up with your own address.");
+  await expect(page.getByTestId("error-alert")).toHaveText("This address belongs to the service itself. Sign up with your own address.");
 });
 
 test("error reference pages exist for every type", async ({ page }) => {

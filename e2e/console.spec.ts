@@ -30,7 +30,7 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   const verified = page.waitForResponse((r) => r.url().includes("/api/trpc/domains.verify"));
   await card.getByRole("button", { name: "Verify DNS" }).click();
   expect((await verified).status()).toBe(200);
-  await expect(card.locator(".alert.error")).toHaveCount(0);
+  await expect(card.getByTestId("error-alert")).toHaveCount(0);
 
   const tracking = card.getByRole("switch");
   await expect(tracking).toBeChecked();
@@ -39,8 +39,8 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   const listed = await v1(baseURL!, "GET", "/v1/domains", key);
   expect(listed.body.data[0]).toMatchObject({ name, trackEngagement: false });
 
-  page.once("dialog", (d) => void d.accept());
   await card.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete domain" }).click();
   await expect(card).toHaveCount(0);
   expect((await v1(baseURL!, "GET", "/v1/domains", key)).body.data).toEqual([]);
 });
@@ -98,8 +98,8 @@ test("suppressions: add one, add in bulk, remove", async ({ page, baseURL }) => 
   await expect(page.getByText("3 addresses suppressed.")).toBeVisible();
   await expect(page.getByTestId("suppression-row")).toHaveCount(4);
 
-  page.once("dialog", (d) => void d.accept());
   await page.getByTestId("suppression-row").filter({ hasText: "b@example.com" }).getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove address" }).click();
   await expect(page.getByTestId("suppression-row")).toHaveCount(3);
   const list = await v1(baseURL!, "GET", "/v1/suppressions", key);
   expect(list.body.data.map((s: any) => s.address)).toEqual(["a@example.com", "c@example.com", "single@example.com"]);
@@ -109,7 +109,7 @@ test("suppressions: add one, add in bulk, remove", async ({ page, baseURL }) => 
     el.type = "text";
   });
   await page.getByRole("button", { name: "Suppress", exact: true }).click();
-  await expect(page.locator(".alert.error")).toContainText("email");
+  await expect(page.getByTestId("error-alert")).toContainText("email");
 });
 
 test("webhooks: create with events, secret once, deliveries in the log, resend, rotate, disable", async ({ page, baseURL }) => {
@@ -157,8 +157,8 @@ test("webhooks: create with events, secret once, deliveries in the log, resend, 
     const ids = received.filter((r) => r.type === "email.delivered").map((r) => r.id);
     expect(ids[0]).toBe(ids[1]);
 
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByTestId("one-time-secret")).toBeVisible();
 
     const enabled = page.getByRole("switch");

@@ -15,10 +15,11 @@ test("the API reference renders /v1/openapi.json offline", async ({ page, baseUR
 
 test("the webhooks and Resend migration guides are linked from /docs", async ({ page }) => {
   await page.goto("/docs");
-  await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+  // In the page, not the site navigation beside it (which links there too).
+  await page.getByRole("main").getByRole("link", { name: "Webhooks", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Verifying signatures" })).toBeVisible();
   await expect(page.getByText("email.delivery_delayed").first()).toBeVisible();
   await page.goto("/docs");
-  await page.getByRole("link", { name: "Migrating from Resend" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Migrating from Resend" }).click();
   await expect(page.getByText("RESEND_BASE_URL=https://mail.example.com/v1")).toBeVisible();
 });

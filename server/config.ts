@@ -169,6 +169,8 @@ function fromValues(v: EnvValues) {
       signUpsPerIp: { limit: v.AUTH_SIGNUP_PER_IP, seconds: v.AUTH_SIGNUP_WINDOW },
       mailsPerAddress: { limit: v.AUTH_MAILS_PER_ADDRESS, seconds: v.AUTH_SIGNUP_WINDOW },
       verificationTtlSeconds: v.EMAIL_VERIFICATION_TTL,
+      passwordResetTtlSeconds: v.PASSWORD_RESET_TTL,
+      invitationTtlSeconds: v.INVITATION_TTL,
       trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     },
   };

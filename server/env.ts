@@ -270,7 +270,15 @@ export const envSchema = z.object({
   AUTH_SIGNUP_PER_IP: nonNegativeNumber(5).register(envDocs, tuning("sign-ups and new-link requests per client IP per window (0 = off)")),
   AUTH_MAILS_PER_ADDRESS: nonNegativeNumber(5).register(envDocs, tuning("mails the public forms send one address per window (0 = off)")),
   AUTH_SIGNUP_WINDOW: nonNegativeNumber(3600).register(envDocs, tuning("seconds of the sign-up limits' window")),
-  EMAIL_VERIFICATION_TTL: nonNegativeNumber(24 * 3600).register(envDocs, tuning("seconds a sign-up's verification link stays valid")),
+  EMAIL_VERIFICATION_TTL: nonNegativeNumber(24 * 3600).register(
+    envDocs,
+    tuning("seconds a sign-up's verification link (and an email change's confirmation link) stays valid"),
+  ),
+  PASSWORD_RESET_TTL: nonNegativeNumber(3600).register(
+    envDocs,
+    tuning("seconds a password link stays valid: a reset link, or the sign-in link `accounts create` prints"),
+  ),
+  INVITATION_TTL: nonNegativeNumber(7 * 24 * 3600).register(envDocs, tuning("seconds a team invitation's link stays valid")),
   TRACKING_TOKEN_TTL_DAYS: nonNegativeNumber(90).register(
     envDocs,
     tuning("days a tracking link records opens and clicks; an older click still redirects"),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { reconfigure } from "./support/config";
 import { rows } from "./support/db";
+import * as dashboard from "./support/dashboard";
 
 /**
  * The dashboard's doors: sign-up, email verification and sign-in. Sign-in goes through
@@ -14,8 +15,6 @@ const SIMULATOR = "success@simulator.amazonses.com";
 const PASSWORD = "correct horse battery";
 
 let server: TestServer;
-let route: typeof import("../app/api/auth/[...nextauth]/route");
-let NextRequest: typeof import("next/server").NextRequest;
 let auth: {
   signUp: typeof import("../server/auth/sign-up");
   verification: typeof import("../server/auth/email-verification");
@@ -36,8 +35,6 @@ beforeAll(async () => {
     AUTH_SIGNUP_PER_IP: "3",
     AUTH_MAILS_PER_ADDRESS: "4",
   });
-  route = await import("../app/api/auth/[...nextauth]/route");
-  NextRequest = (await import("next/server")).NextRequest;
   auth = {
     signUp: await import("../server/auth/sign-up"),
     verification: await import("../server/auth/email-verification"),
@@ -61,44 +58,10 @@ const unique = (tag: string) => `${tag}-${process.pid}-${++n}-${Date.now()}@exam
 const run = Math.floor(Math.random() * 0xffff).toString(16);
 const uniqueIp = () => `2001:db8:${run}:${(++n).toString(16)}::1`;
 
-/** POSTs the sign-in form to next-auth's credentials callback; "ok" or the refusal's code. */
-async function signIn(email: string, password: string, ip: string): Promise<string> {
-  const csrf = await route.GET(new NextRequest("https://doors.test/api/auth/csrf"));
-  const { csrfToken } = await csrf.json();
-  const cookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const res = await route.POST(
-    new NextRequest("https://doors.test/api/auth/callback/credentials", {
-      method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.99, ${ip}` },
-      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "https://doors.test/" }),
-    }),
-  );
-  expect(res.status).toBe(302);
-  const location = new URL(res.headers.get("location")!);
-  if (location.pathname === "/") {
-    expect(res.headers.getSetCookie().some((c) => /^(__Secure-)?authjs\.session-token=/.test(c))).toBe(true);
-    return "ok";
-  }
-  expect(location.pathname).toBe("/sign-in");
-  expect(location.searchParams.get("error")).toBe("CredentialsSignin");
-  return location.searchParams.get("code")!;
-}
-
-/** Mail the service queued to `address` from its own (platform) account. */
-async function mailTo(address: string) {
-  return rows<{ subject: string; text: string; from: string; platform_email: string }>(sql`
-    select e.subject, e.text, e."from", a.email as platform_email from emails e join accounts a on a.id = e.account_id
-    where e."to" @> ${JSON.stringify([address])}::jsonb order by e.id`);
-}
-
-function linkToken(text: string): string {
-  const match = /https:\/\/doors\.test\/verify-email\?token=(\S+)/.exec(text);
-  expect(match).not.toBeNull();
-  return match![1];
-}
+/** Signs in through next-auth's route handler: "ok" or the refusal's code. */
+const signIn = async (email: string, password: string, ip: string) => (await dashboard.signIn(email, password, ip)).outcome;
+const mailTo = dashboard.mailTo;
+const linkToken = (text: string) => dashboard.linkToken(text, "/verify-email");
 
 async function accountOf(email: string) {
   const [row] = await rows<{ id: string; email_verified_at: Date | null; approved_at: Date | null; plan: string }>(
@@ -342,7 +305,7 @@ describe("reserved addresses", () => {
   it("the platform's notice account keeps SYSTEM_SENDER's address", async () => {
     await verifiedOwner(); // makes the platform account on first use
     const [platform] = await rows<{ n: number }>(sql`select count(*)::int as n from accounts a where lower(a.email) = ${SYSTEM_SENDER}
-      and not exists (select 1 from users u where u.account_id = a.id)`);
+      and not exists (select 1 from memberships m where m.account_id = a.id)`);
     expect(platform.n).toBe(1);
   });
 });

@@ -65,9 +65,11 @@ describe("App Router carrier agrees with the node:http server", () => {
   });
 });
 
-describe("App Router root catch-all", () => {
+// Next sends unmatched /api paths, and other unmatched paths asked for without Accept: text/html
+// (next.config.ts's fallback rewrite), to this catch-all; it must answer as node:http does.
+describe("App Router catch-all for unknown paths", () => {
   it("answers an unknown path as the node:http server does", async () => {
-    const unknown = await import("../app/[...unknown]/route");
+    const unknown = await import("../app/api/[...unknown]/route");
     for (const [method, path, accept] of [
       ["GET", "/v2/emails", "*/*"],
       ["POST", "/nowhere?x=1", "application/json"],

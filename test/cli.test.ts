@@ -34,11 +34,12 @@ const cli = (...args: string[]) => cliWith(process.env, ...args);
 const npmCli = (...args: string[]) => runCommand("npm", ["run", "cli", "--", ...args]);
 
 describe("accounts CLI while the server runs", () => {
-  it("creates an account and prints { accountId, apiKey } that the API accepts", async () => {
+  it("creates an account and prints { accountId, apiKey, signInUrl } that the API accepts", async () => {
     const res = await cli("accounts", "create", "--email", `cli-${Date.now()}@example.com`, "--approved", "--json");
     expect(res.code).toBe(0);
     const created = JSON.parse(res.stdout.trim());
-    expect(Object.keys(created).sort()).toEqual(["accountId", "apiKey"]);
+    expect(Object.keys(created)).toEqual(["accountId", "apiKey", "signInUrl"]);
+    expect(created.signInUrl).toMatch(/\/set-password\?token=/);
     expect(created.apiKey).toMatch(/^ph_/);
     const keys = await server.api("GET", "/v1/api-keys", { key: created.apiKey });
     expect(keys.status).toBe(200);
@@ -59,13 +60,54 @@ describe("accounts CLI while the server runs", () => {
     }
   });
 
+  it("--email names the account wherever --account does (the account's email in any case, or a member's address)", async () => {
+    const email = `cli-email-${process.pid}-${Date.now()}@example.com`;
+    const { accountId, apiKey } = JSON.parse((await cli("accounts", "create", "--email", email, "--json")).stdout);
+    for (const args of [
+      ["set-plan", "--plan", "pro"],
+      ["approve"],
+      ["pause"],
+      ["resume"],
+      ["throttle", "--per-day", "10"],
+      ["unthrottle"],
+      ["sign-in-link"],
+    ]) {
+      const res = await cli("accounts", args[0], "--email", email.toUpperCase(), ...args.slice(1));
+      expect(res.code, `${args.join(" ")}: ${res.stderr}`).toBe(0);
+    }
+    const listed = JSON.parse((await cli("accounts", "list", "--json")).stdout).find((a: any) => a.id === accountId);
+    expect(listed).toMatchObject({ email, plan: "pro", approved: true, paused: false, throttlePerDay: null, members: 1 });
+    expect((await server.api("GET", "/v1/usage", { key: apiKey })).body.plan).toBe("pro");
+    const both = await cli("accounts", "approve", "--account", accountId, "--email", email);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/not both/);
+    const unknown = await cli("accounts", "pause", "--email", `nobody-${Date.now()}@example.com`);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no account with email/);
+  });
+
+  it("accounts list shows every account's id, email, plan and standing", async () => {
+    const email = `cli-list-${process.pid}-${Date.now()}@example.com`;
+    const { accountId } = JSON.parse((await cli("accounts", "create", "--email", email, "--plan", "free", "--json")).stdout);
+    const res = await cli("accounts", "list");
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^ID\s+EMAIL\s+PLAN\s+MEMBERS\s+CREATED\s+STANDING$/m);
+    const line = res.stdout.split("\n").find((l) => l.startsWith(accountId));
+    expect(line).toMatch(
+      new RegExp(`^${accountId}\\s+${email.replace(/[.]/g, "\\.")}\\s+free\\s+1\\s+\\d{4}-\\d\\d-\\d\\d\\s+awaiting review$`),
+    );
+  });
+
   it.runIf(process.env.DATABASE_URL)("with DATABASE_URL, account commands need neither ENCRYPTION_KEY nor AUTH_SECRET", async () => {
     const env = { ...process.env };
     delete env.ENCRYPTION_KEY;
     delete env.AUTH_SECRET;
     const res = await cliWith(env, "accounts", "create", "--email", `cli5-${Date.now()}@example.com`, "--json");
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout.trim()).apiKey).toMatch(/^ph_/);
+    const created = JSON.parse(res.stdout.trim());
+    expect(created.apiKey).toMatch(/^ph_/);
+    // A sign-in link is signed with AUTH_SECRET: without it there is none (`accounts sign-in-link` makes one later).
+    expect(created.signInUrl).toBeNull();
   });
 
   it("set-plan returns with the new plan's allowances in force on the running server", async () => {
@@ -111,7 +153,7 @@ describe("accounts CLI while the server runs", () => {
     [["accounts", "create"], /--email/],
     [["accounts", "create", "--email", "not-an-email"], /valid email/],
     [["accounts", "create", "--email", "a@b.co", "--plan", "gold"], /unknown plan/],
-    [["accounts", "pause"], /--account/],
+    [["accounts", "pause"], /--account <id> or --email <addr>/],
     [["accounts", "set-plan", "--account", "00000000-0000-7000-8000-000000000000", "--plan", "pro"], /no account/],
     [["accounts", "frobnicate"], /unknown command/],
     [["accounts", "create", "--bogus"], /bogus/],
@@ -141,7 +183,7 @@ describe("accounts CLI while the server runs", () => {
 });
 
 describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {
-  it("accounts create --json prints exactly one JSON object { accountId, apiKey } on stdout", async () => {
+  it("accounts create --json prints exactly one JSON object { accountId, apiKey, signInUrl } on stdout", async () => {
     const res = await npmCli(
       "accounts",
       "create",
@@ -154,7 +196,7 @@ describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {
     );
     expect(res.code, res.stderr).toBe(0);
     const created = JSON.parse(res.stdout);
-    expect(Object.keys(created)).toEqual(["accountId", "apiKey"]);
+    expect(Object.keys(created)).toEqual(["accountId", "apiKey", "signInUrl"]);
     const usage = await server.api("GET", "/v1/usage", { key: created.apiKey });
     expect(usage.status).toBe(200);
     expect(usage.body.plan).toBe("free");

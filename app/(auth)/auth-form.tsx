@@ -2,10 +2,12 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/server/limits/constants";
-import { HydrationMark } from "../_components/client";
-import { ErrorAlert, Notice } from "../_components/notice";
-import type { FormState } from "./actions";
 import { Field } from "../_components/field";
+import { ErrorAlert, Notice } from "../_components/notice";
+import { Button } from "../_components/ui/button";
+import { Input } from "../_components/ui/input";
+import type { FormState } from "./actions";
+import { AuthCard } from "./auth-card";
 
 export function AuthForm(props: {
   mode: "sign-in" | "sign-up";
@@ -17,47 +19,42 @@ export function AuthForm(props: {
   const signUp = props.mode === "sign-up";
   if (state.notice) {
     return (
-      <main className="auth">
-        <div className="panel">
-          <h1>Check your inbox</h1>
-          <Notice>{state.notice}</Notice>
-          <p className="muted">
-            <Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link>
-          </p>
-        </div>
-        <HydrationMark />
-      </main>
+      <AuthCard title="Check your inbox">
+        <Notice>{state.notice}</Notice>
+        <p className="text-sm text-muted-foreground">
+          <Link href="/sign-in">Sign in</Link> · <Link href="/verify-email">Send a new link</Link>
+        </p>
+      </AuthCard>
     );
   }
   return (
-    <main className="auth">
-      <div className="panel">
-        <h1>{signUp ? "Create your Posthaste account" : "Sign in to Posthaste"}</h1>
-        <ErrorAlert error={state.error} />
-        <form action={formAction}>
-          <Field htmlFor="email" label="Email">
-            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+    <AuthCard title={signUp ? "Create your Posthaste account" : "Sign in to Posthaste"}>
+      <ErrorAlert error={state.error} />
+      <form action={formAction} className="flex flex-col gap-4">
+        <Field htmlFor="email" label="Email">
+          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+        </Field>
+        <Field htmlFor="password" label="Password">
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete={signUp ? "new-password" : "current-password"}
+            required
+            minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
+          />
+        </Field>
+        {signUp && (
+          <Field htmlFor="confirm" label="Confirm password">
+            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
           </Field>
-          <Field htmlFor="password" label="Password">
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete={signUp ? "new-password" : "current-password"}
-              required
-              minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
-            />
-          </Field>
-          {signUp && (
-            <Field htmlFor="confirm" label="Confirm password">
-              <input id="confirm" name="confirm" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
-            </Field>
-          )}
-          <button type="submit" disabled={pending}>
-            {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}
-          </button>
-        </form>
-        <p className="muted" style={{ marginTop: 16 }}>
+        )}
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? "Please wait…" : signUp ? "Create account" : "Sign in"}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+        <p>
           {signUp ? (
             <>
               Already have an account? <Link href="/sign-in">Sign in</Link>
@@ -68,11 +65,17 @@ export function AuthForm(props: {
             </>
           )}
         </p>
-        <p className="muted">
+        {!signUp && (
+          <p>
+            <Link href="/forgot-password" data-testid="forgot-password-link">
+              Forgot your password, or have none yet?
+            </Link>
+          </p>
+        )}
+        <p>
           <Link href="/verify-email">Confirmation link lost or expired?</Link>
         </p>
       </div>
-      <HydrationMark />
-    </main>
+    </AuthCard>
   );
 }

@@ -1,5 +1,7 @@
+import { Check, Circle } from "lucide-react";
 import Link from "next/link";
 import type { Checklist as ChecklistView } from "@/server/dashboard/schemas";
+import { Card, CardDescription, CardHeader, CardTitle } from "../_components/ui/card";
 
 const STEPS: { key: keyof ChecklistView; body: React.ReactNode }[] = [
   { key: "apiKeyCreated", body: <Link href="/api-keys">Create an API key</Link> },
@@ -7,7 +9,7 @@ const STEPS: { key: keyof ChecklistView; body: React.ReactNode }[] = [
     key: "emailSent",
     body: (
       <>
-        Send a test from the sandbox sender to <code>success@simulator.amazonses.com</code> (see <Link href="/docs">the docs</Link>)
+        Send a test from the sandbox sender to <code className="wrap-anywhere">success@simulator.amazonses.com</code> (see <Link href="/docs">the docs</Link>)
       </>
     ),
   },
@@ -27,19 +29,26 @@ const STEPS: { key: keyof ChecklistView; body: React.ReactNode }[] = [
 export function Checklist({ steps }: { steps: ChecklistView }) {
   const done = STEPS.filter((s) => steps[s.key]).length;
   return (
-    <section className="panel" aria-labelledby="get-started" data-testid="checklist">
-      <h2 id="get-started" style={{ marginTop: 0 }}>
-        Get started <span className="muted small">{`${done} of ${STEPS.length} done`}</span>
-      </h2>
-      <ol>
+    <Card role="region" aria-labelledby="get-started" data-testid="checklist">
+      <CardHeader>
+        <CardTitle id="get-started">Get started</CardTitle>
+        <CardDescription>{`${done} of ${STEPS.length} done`}</CardDescription>
+      </CardHeader>
+      <ol className="space-y-2 text-sm">
         {STEPS.map((s) => (
-          <li key={s.key} data-testid={`step-${s.key}`} data-done={steps[s.key]}>
-            <span aria-hidden="true">{steps[s.key] ? "✓ " : "○ "}</span>
-            {s.body}
-            <span className="skip">{steps[s.key] ? " (done)" : " (to do)"}</span>
+          <li key={s.key} className="flex items-start gap-2" data-testid={`step-${s.key}`} data-done={steps[s.key]}>
+            {steps[s.key] ? (
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            )}
+            <span>
+              {s.body}
+              <span className="sr-only">{steps[s.key] ? " (done)" : " (to do)"}</span>
+            </span>
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }

@@ -1,24 +1,45 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useId, useState, useTransition, type ReactElement, type ReactNode } from "react";
+import { toast } from "sonner";
 import { errorMessage } from "@/lib/trpc/client";
+import { Copyable } from "./copyable";
 import { ErrorAlert } from "./notice";
+import { Alert } from "./ui/alert";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./ui/alert-dialog";
+import { Button } from "./ui/button";
+import { Card, CardHeader, CardTitle } from "./ui/card";
+import { Label } from "./ui/label";
+import { Switch } from "./ui/switch";
+
+/** What a toast says once a mutation succeeded: fixed, or made from its result. */
+export type SuccessMessage<T> = string | ((result: T) => string);
 
 /**
- * Runs a mutation, then re-renders the server components so lists show the new state.
- * Errors are the API's own messages.
+ * Runs a mutation, then re-renders the server components so lists show the new state, and says
+ * so in a toast. Errors are the API's own messages, kept in `error` for the caller to show inline
+ * beside the control that failed.
  */
 export function useMutation() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function run<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  async function run<T>(fn: () => Promise<T>, success?: SuccessMessage<T>): Promise<T | undefined> {
     setBusy(true);
     setError(null);
     try {
       const result = await fn();
       startTransition(() => router.refresh());
+      if (success) toast.success(typeof success === "function" ? success(result) : success);
       return result;
     } catch (err) {
       setError(errorMessage(err));
@@ -31,10 +52,10 @@ export function useMutation() {
 }
 
 /**
- * A titled section holding one form that runs one mutation: the API's error shows under the
- * title, and on success the form is cleared (unless `keep`) and `onSuccess` gets the result.
- * `before` shows above the error and `after` below it. An `inline` form lays its fields out
- * in a row, the submit button in a field of its own.
+ * A titled card holding one form that runs one mutation: the API's error shows under the title,
+ * and on success a toast says `success`, the form is cleared (unless `keep`) and `onSuccess` gets
+ * the result. `before` shows above the error and `after` below it. An `inline` form lays its
+ * fields out in a row that wraps on narrow screens.
  */
 export function MutationForm<T>(props: {
   id: string;
@@ -44,6 +65,9 @@ export function MutationForm<T>(props: {
   before?: ReactNode;
   after?: ReactNode;
   keep?: boolean;
+  /** The submit button in red, for a form whose action cannot be undone. */
+  destructive?: boolean;
+  success?: SuccessMessage<T>;
   onStart?: () => void;
   submit: (form: HTMLFormElement) => Promise<T>;
   onSuccess?: (result: T) => void;
@@ -51,26 +75,25 @@ export function MutationForm<T>(props: {
   children: ReactNode;
 }) {
   const m = useMutation();
-  const button = (
-    <button type="submit" disabled={m.pending}>
-      {typeof props.button === "function" ? props.button(m.pending) : props.button}
-    </button>
-  );
   return (
-    <section className={props.className ?? "panel"} aria-labelledby={props.id}>
-      <h2 id={props.id} style={{ marginTop: 0 }}>
-        {props.title}
-      </h2>
+    <Card className={props.className} aria-labelledby={props.id} role="region">
+      <CardHeader>
+        <CardTitle id={props.id}>{props.title}</CardTitle>
+      </CardHeader>
       {props.before}
       <ErrorAlert error={m.error} />
       {props.after}
       <form
-        className={props.inline ? "inline" : undefined}
+        className={
+          props.inline
+            ? "flex flex-wrap items-end gap-x-3 gap-y-4 [&>[data-slot=field]]:min-w-48 [&>[data-slot=field]]:flex-1"
+            : "flex flex-col gap-4"
+        }
         onSubmit={async (e) => {
           e.preventDefault();
           const form = e.currentTarget;
           props.onStart?.();
-          const result = await m.run(() => props.submit(form));
+          const result = await m.run(() => props.submit(form), props.success);
           if (result) {
             props.onSuccess?.(result);
             if (!props.keep) form.reset();
@@ -78,108 +101,143 @@ export function MutationForm<T>(props: {
         }}
       >
         {props.children}
-        {props.inline ? <div className="field">{button}</div> : button}
+        <Button type="submit" variant={props.destructive ? "destructive" : "default"} disabled={m.pending} className="self-start">
+          {typeof props.button === "function" ? props.button(m.pending) : props.button}
+        </Button>
       </form>
-    </section>
-  );
-}
-
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="secondary small"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          setCopied(false);
-        }
-      }}
-    >
-      {copied ? "Copied" : label}
-    </button>
+    </Card>
   );
 }
 
 /** A secret shown exactly once, with a copy button and a reminder. */
 export function OneTimeSecret({ title, value, onDone }: { title: string; value: string; onDone: () => void }) {
   return (
-    <div className="alert success" role="status">
+    <Alert tone="success" role="status" className="flex flex-col gap-2">
       <strong>{title}</strong>
       <p>Copy it now: it will not be shown again.</p>
-      <div className="secret">
-        <code data-testid="one-time-secret">{value}</code>
-        <CopyButton text={value} />
-        <button type="button" className="secondary small" onClick={onDone}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Copyable value={value} label="Copy secret" testId="one-time-secret" className="rounded-md border bg-background px-2" />
+        <Button type="button" variant="outline" size="sm" onClick={onDone}>
           Done
-        </button>
+        </Button>
       </div>
+    </Alert>
+  );
+}
+
+/**
+ * A styled confirmation before an action that cannot be undone. It stays open, its button
+ * disabled, while the action runs, then closes; the trigger's owner shows any error.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => Promise<unknown>;
+  children: ReactElement;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>{props.children}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{props.title}</AlertDialogTitle>
+        <AlertDialogDescription>{props.description}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline">Cancel</Button>
+          </AlertDialogCancel>
+          <Button
+            variant="destructive"
+            disabled={props.pending}
+            onClick={async () => {
+              await props.onConfirm();
+              setOpen(false);
+            }}
+          >
+            {props.confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * A button that runs one mutation, toasts `success` and reports its error inline. With `confirm`
+ * (the consequence, in a sentence) it asks first in a dialog titled `confirmTitle`, whose button
+ * reads `confirmLabel`.
+ */
+export function ConfirmButton<T>(props: {
+  label: string;
+  confirm?: string;
+  confirmTitle?: string;
+  confirmLabel?: string;
+  variant?: "destructive-outline" | "outline";
+  className?: string;
+  success?: SuccessMessage<T>;
+  action: () => Promise<T>;
+}) {
+  const m = useMutation();
+  const button = (
+    <Button
+      type="button"
+      size="sm"
+      variant={props.variant ?? "destructive-outline"}
+      className={props.className}
+      disabled={m.pending}
+      onClick={props.confirm ? undefined : () => void m.run(props.action, props.success)}
+    >
+      {props.label}
+    </Button>
+  );
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {props.confirm ? (
+        <ConfirmDialog
+          title={props.confirmTitle ?? `${props.label}?`}
+          description={props.confirm}
+          confirmLabel={props.confirmLabel ?? props.label}
+          pending={m.pending}
+          onConfirm={() => m.run(props.action, props.success)}
+        >
+          {button}
+        </ConfirmDialog>
+      ) : (
+        button
+      )}
+      <ErrorAlert error={m.error} />
     </div>
   );
 }
 
-/** A button that confirms, runs one mutation and reports its error inline. */
-export function ConfirmButton(props: { label: string; confirm?: string; className?: string; action: () => Promise<unknown> }) {
-  const m = useMutation();
-  return (
-    <>
-      <button
-        type="button"
-        className={props.className ?? "danger small"}
-        disabled={m.pending}
-        onClick={() => {
-          if (props.confirm && !window.confirm(props.confirm)) return;
-          void m.run(props.action);
-        }}
-      >
-        {props.label}
-      </button>
-      {m.error && (
-        <span className="alert error small" role="alert" style={{ display: "block", marginTop: 6 }}>
-          {m.error}
-        </span>
-      )}
-    </>
-  );
-}
-
-/** Marks the page interactive (browser tests wait for it before typing into forms). */
 /** An on/off switch whose change runs a mutation, then refreshes the page's data. */
 export function MutationSwitch({
   checked,
   label,
+  success,
   onToggle,
 }: {
   checked: boolean;
   label: string;
+  success?: (next: boolean) => string;
   onToggle: (next: boolean) => Promise<unknown>;
 }) {
   const m = useMutation();
+  const id = useId();
   return (
-    <>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={checked}
+    <div className="flex flex-col items-start gap-2">
+      <div className="flex items-center gap-2">
+        <Switch
+          id={id}
           checked={checked}
           disabled={m.pending}
-          onChange={(e) => void m.run(() => onToggle(e.target.checked))}
+          onCheckedChange={(next) => void m.run(() => onToggle(next), success ? () => success(next) : undefined)}
         />
-        {label}
-      </label>
+        <Label htmlFor={id}>{label}</Label>
+      </div>
       <ErrorAlert error={m.error} />
-    </>
+    </div>
   );
-}
-
-export function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "1";
-  }, []);
-  return null;
 }

@@ -1,40 +1,40 @@
-/** Dates render in UTC on server and client alike, so hydration never disagrees. */
-export function formatTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return "—";
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC";
-}
+import { cache } from "react";
+import { RelativeTime } from "./relative-time";
+import { Badge as BadgeUi, type BadgeTone } from "./ui/badge";
 
+/** The server's clock, read once per request: every time on a page is relative to the same moment. */
+const requestTime = cache(() => Date.now());
+
+/** A moment as relative time ("3 minutes ago") with the exact UTC time on hover; a dash when there is none. */
 export function Time({ ms }: { ms: number | null | undefined }) {
-  if (ms === null || ms === undefined) return <span className="muted">—</span>;
-  return <time dateTime={new Date(ms).toISOString()}>{formatTime(ms)}</time>;
+  if (ms === null || ms === undefined) return <span className="text-muted-foreground">—</span>;
+  // The client's first render reuses the server's clock, so hydration agrees.
+  return <RelativeTime ms={ms} renderedAt={requestTime()} />;
 }
 
-const TONE: Record<string, string> = {
-  delivered: "ok",
-  verified: "ok",
+/** Each status the API reports, by what it means for the owner: fine, under way, needs a look, failed. */
+const TONE: Record<string, BadgeTone> = {
+  delivered: "success",
+  verified: "success",
+  enabled: "success",
+  succeeded: "success",
   sent: "info",
-  enabled: "ok",
-  succeeded: "ok",
   full: "info",
-  queued: "",
-  scheduled: "",
-  pending: "warn",
-  delivery_delayed: "warn",
-  regressed: "warn",
-  suspended: "bad",
-  disabled: "",
-  bounced: "bad",
-  complained: "bad",
-  failed: "bad",
-  canceled: "",
-  hard_bounce: "bad",
-  complaint: "bad",
-  manual: "",
-  unsubscribe: "warn",
+  pending: "warning",
+  delivery_delayed: "warning",
+  regressed: "warning",
+  unsubscribe: "warning",
+  suspended: "danger",
+  bounced: "danger",
+  complained: "danger",
+  failed: "danger",
+  hard_bounce: "danger",
+  complaint: "danger",
 };
 
+/** A status badge: the API's value (underscores read as spaces) in its tone; neutral when unknown. */
 export function Badge({ value, label }: { value: string; label?: string }) {
-  return <span className={`badge ${TONE[value] ?? ""}`}>{label ?? value.replace(/_/g, " ")}</span>;
+  return <BadgeUi tone={TONE[value] ?? "neutral"}>{label ?? value.replace(/_/g, " ")}</BadgeUi>;
 }
 
 export function Limit({ count, limit }: { count: number; limit: number | null }) {
@@ -43,6 +43,18 @@ export function Limit({ count, limit }: { count: number; limit: number | null })
       {count.toLocaleString("en-US")}
       {" / "}
       {limit === null ? "unlimited" : limit.toLocaleString("en-US")}
+    </>
+  );
+}
+
+/** A test-mode message delivered to the account email instead of the recipients it named (listed in the title). */
+export function RewrittenMark({ from }: { from: string[] }) {
+  return (
+    <>
+      {" "}
+      <BadgeUi tone="warning" data-testid="rewritten-badge" title={`Test mode: meant for ${from.join(", ")}`}>
+        rewritten
+      </BadgeUi>
     </>
   );
 }

@@ -41,7 +41,7 @@ export function LiveRefresh({ shown }: { shown: { id: string; status: string }[]
   }, [key, router]);
   if (!key) return null;
   return (
-    <p className="muted small" role="status" data-testid="live-refresh">
+    <p className="mb-2 text-xs text-muted-foreground" role="status" data-testid="live-refresh">
       Updating while {moving.length === 1 ? "1 message is" : `${moving.length} messages are`} on the way…
     </p>
   );

@@ -1,20 +1,25 @@
+import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Alert } from "./ui/alert";
 
-/** A message in the alert box of its tone; nothing when there is none. */
-function Alert({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
-  return children ? (
-    <div className={`alert ${tone}`} role={tone === "error" ? "alert" : "status"}>
-      {children}
-    </div>
-  ) : null;
-}
-
-/** An error announced to screen readers at once. */
+/** An error announced to screen readers at once; nothing when there is none. */
 export function ErrorAlert({ error }: { error: ReactNode }) {
-  return <Alert tone="error">{error}</Alert>;
+  if (!error) return null;
+  return (
+    <Alert tone="error" role="alert" data-testid="error-alert">
+      <CircleAlertIcon className="size-4" aria-hidden />
+      <div>{error}</div>
+    </Alert>
+  );
 }
 
-/** A success message announced politely. */
+/** A success message announced politely; nothing when there is none. */
 export function Notice({ children }: { children: ReactNode }) {
-  return <Alert tone="success">{children}</Alert>;
+  if (!children) return null;
+  return (
+    <Alert tone="success" role="status" data-testid="notice">
+      <CircleCheckIcon className="size-4" aria-hidden />
+      <div>{children}</div>
+    </Alert>
+  );
 }

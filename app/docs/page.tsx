@@ -1,17 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ERROR_TYPES } from "@/server/errors";
+import { CodeBlock } from "../_components/code-block";
+import { Prose } from "../_components/prose";
 import { ERROR_DOCS } from "./error-reference";
 
 export const metadata: Metadata = { title: "Docs" };
 
 export default function DocsIndex() {
   return (
-    <main className="docs">
-      <nav className="crumbs">
-        <Link href="/">Dashboard</Link>
-      </nav>
-      <h1>Posthaste API</h1>
+    <Prose>
+      <h1 className="text-3xl font-semibold tracking-tight">Posthaste API</h1>
       <p>
         All endpoints live under <code>/v1</code> and take <code>Authorization: Bearer &lt;API_KEY&gt;</code>. The machine-readable
         description is at{" "}
@@ -32,25 +31,27 @@ export default function DocsIndex() {
         </li>
       </ul>
       <h2>Quick start</h2>
-      <pre>{`curl -X POST "$BASE_URL/v1/emails" \\
+      <CodeBlock
+        code={`curl -X POST "$BASE_URL/v1/emails" \\
   -H "Authorization: Bearer $POSTHASTE_KEY" \\
   -H "Content-Type: application/json" \\
-  -d '{"from":"onboarding@posthaste.dev","to":"success@simulator.amazonses.com","subject":"Hello","text":"It works"}'`}</pre>
+  -d '{"from":"onboarding@posthaste.dev","to":"success@simulator.amazonses.com","subject":"Hello","text":"It works"}'`}
+      />
       <h2 id="errors">Errors</h2>
       <p>
         Every error answers <code>{"{ error: { type, message, docs_url }, statusCode, name, message }"}</code> (the top-level three repeat
         the status, type and message where Resend&apos;s SDKs read them). Each <code>type</code> has a page:
       </p>
-      <ul className="types">
+      <ul>
         {ERROR_TYPES.map((type) => (
           <li key={type}>
             <Link href={`/docs/errors/${type}`}>
               <code>{type}</code>
             </Link>{" "}
-            — {ERROR_DOCS[type].summary} <span className="muted">(HTTP {ERROR_DOCS[type].statuses})</span>
+            — {ERROR_DOCS[type].summary} <span className="text-muted-foreground">(HTTP {ERROR_DOCS[type].statuses})</span>
           </li>
         ))}
       </ul>
-    </main>
+    </Prose>
   );
 }

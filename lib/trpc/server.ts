@@ -1,15 +1,15 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { createCaller } from "@/server/api/root";
-import { sessionAccountId } from "@/server/auth/session";
+import { sessionMember } from "@/server/auth/session";
 
-/** A server-side caller for the signed-in owner: the same procedures, no HTTP hop. */
+/** A server-side caller for the signed-in member: the same procedures, no HTTP hop. */
 export async function api() {
-  const accountId = await sessionAccountId();
-  if (!accountId) redirect("/sign-in");
+  const member = await sessionMember();
+  if (!member) redirect("/sign-in");
   const h = await headers();
   return createCaller({
-    credentials: { kind: "session", accountId },
+    credentials: { kind: "session", member },
     header: (name: string) => h.get(name) ?? undefined,
   });
 }

@@ -14,13 +14,20 @@ export class AccountError extends Error {}
 export interface CreatedAccount {
   accountId: string;
   apiKey: string;
+  /**
+   * The account's owner: a user with the account's email and no password yet (the CLI prints
+   * a link to choose one; a sign-up sets it at once). Null when that address already signs in
+   * to another account (one account per user).
+   */
+  ownerUserId: string | null;
 }
 
 /**
- * The account and its first ("Default", full) key in one statement: the CLI may be
- * talking to a running server's embedded database, where only single statements are
- * isolated from the server's own work. The email counts as verified (the operator vouches
- * for it) unless `emailVerified: false` says otherwise, as a dashboard sign-up does.
+ * The account, its first ("Default", full) key and its owner (a user without a password,
+ * member with role owner) in one statement: the CLI may be talking to a running server's
+ * embedded database, where only single statements are isolated from the server's own work.
+ * The email counts as verified (the operator vouches for it) unless `emailVerified: false`
+ * says otherwise, as a dashboard sign-up does.
  */
 export async function createAccount(opts: {
   email: string;
@@ -36,19 +43,31 @@ export async function createAccount(opts: {
   const { rows } = await database();
   const id = newId();
   const key = generateApiKey();
-  const inserted = await rows<{ id: string }>(sql`
+  const inserted = await rows<{ id: string; owner: string | null }>(sql`
     with account as (
       insert into accounts (id, email, plan, approved_at, email_verified_at)
       values (${id}, ${email}, ${opts.plan}, ${opts.approved ? new Date().toISOString() : null}::timestamptz,
         ${opts.emailVerified === false ? null : new Date().toISOString()}::timestamptz)
       on conflict do nothing
       returning id
+    ),
+    first_key as (
+      insert into api_keys (id, account_id, name, scope, key_hash, last4)
+      select ${newId()}, account.id, 'Default', 'full', ${key.hash}, ${key.last4} from account
+      returning account_id
+    ),
+    owner_user as (
+      insert into users (id, email) select ${newId()}, ${email} from account
+      on conflict do nothing
+      returning id
+    ),
+    owner_member as (
+      insert into memberships (account_id, user_id, role) select account.id, owner_user.id, 'owner' from account, owner_user
+      returning user_id
     )
-    insert into api_keys (id, account_id, name, scope, key_hash, last4)
-    select ${newId()}, account.id, 'Default', 'full', ${key.hash}, ${key.last4} from account
-    returning account_id as id`);
+    select first_key.account_id as id, (select user_id from owner_member) as owner from first_key`);
   if (inserted.length === 0) throw new AccountError(`an account with email ${email} already exists`);
-  return { accountId: id, apiKey: key.plaintext };
+  return { accountId: id, apiKey: key.plaintext, ownerUserId: inserted[0].owner };
 }
 
 async function update(accountId: string, values: Partial<typeof accounts.$inferInsert>): Promise<void> {

@@ -1,14 +1,17 @@
+import { accountRouter } from "./routers/account";
 import { apiKeysRouter } from "./routers/api-keys";
 import { dashboardRouter } from "./routers/dashboard";
 import { domainsRouter } from "./routers/domains";
 import { emailsRouter } from "./routers/emails";
 import { suppressionsRouter } from "./routers/suppressions";
+import { teamRouter } from "./routers/team";
 import { usageRouter } from "./routers/usage";
 import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
 /** Every operation, once: the dashboard calls it over tRPC, /v1 over trpc-to-openapi. */
 export const appRouter = router({
+  account: accountRouter,
   apiKeys: apiKeysRouter,
   suppressions: suppressionsRouter,
   webhooks: webhooksRouter,
@@ -16,6 +19,7 @@ export const appRouter = router({
   domains: domainsRouter,
   emails: emailsRouter,
   usage: usageRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

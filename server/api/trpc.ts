@@ -4,10 +4,11 @@ import type { z } from "zod";
 import type { Account } from "../accounts/account-cache";
 import { getAccount } from "../accounts/account-cache";
 import { authenticate, type AuthenticatedKey } from "../auth/authenticate";
+import type { SessionMember } from "../auth/session-member";
 import { ApiError, toApiError } from "../errors";
 
-/** How a caller proved who they are: an API key (REST) or a dashboard session. */
-export type Credentials = { kind: "bearer"; authorization: string | undefined } | { kind: "session"; accountId: string | null };
+/** How a caller proved who they are: an API key (REST) or a dashboard session (its member, or null when signed out). */
+export type Credentials = { kind: "bearer"; authorization: string | undefined } | { kind: "session"; member: SessionMember | null };
 
 export interface ApiContext {
   credentials: Credentials;
@@ -79,11 +80,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /** The caller behind the credentials: the tenancy check every account-scoped endpoint builds on. */
-export async function resolveCaller(credentials: Credentials): Promise<{ account: Account; key: AuthenticatedKey | null }> {
-  if (credentials.kind === "bearer") return authenticate(credentials.authorization);
-  const account = credentials.accountId ? await getAccount(credentials.accountId) : null;
-  if (!account) throw new ApiError("authentication_error", 401, "Sign in to continue.");
-  return { account, key: null };
+export async function resolveCaller(
+  credentials: Credentials,
+): Promise<{ account: Account; key: AuthenticatedKey | null; member: SessionMember | null }> {
+  if (credentials.kind === "bearer") return { ...(await authenticate(credentials.authorization)), member: null };
+  const member = credentials.member;
+  const account = member ? await getAccount(member.accountId) : null;
+  if (!account || !member) throw new ApiError("authentication_error", 401, "Sign in to continue.");
+  return { account, key: null, member };
 }
 
 /** The send endpoints' gate once the caller is known: any key, not while sending is paused; then a bad body. */
@@ -99,8 +103,8 @@ export function assertMaySend(ctx: { account: Account; bodyError?: ApiError }): 
  * handler can forget the tenancy check. Send-scope keys pass here.
  */
 export const anyScopeProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const { account, key } = await resolveCaller(ctx.credentials);
-  return next({ ctx: { ...ctx, account, key } });
+  const { account, key, member } = await resolveCaller(ctx.credentials);
+  return next({ ctx: { ...ctx, account, key, member } });
 });
 
 /** Account management and reads: a `full` key or a dashboard session. */
@@ -115,5 +119,20 @@ export const fullScopeProcedure = anyScopeProcedure.use(({ ctx, next }) => {
 /** The two send endpoints: any key, but not while sending is paused for the account. */
 export const sendProcedure = anyScopeProcedure.use(({ ctx, next }) => {
   assertMaySend(ctx);
+  return next();
+});
+
+/**
+ * Dashboard-only procedures about the signed-in user and the account's team and settings
+ * (no /v1 path): a session, never a key. `ctx.member` is the user, their account and role.
+ */
+export const sessionProcedure = anyScopeProcedure.use(({ ctx, next }) => {
+  if (!ctx.member) throw new ApiError("authentication_error", 403, "This action needs a dashboard session; API keys cannot take it.");
+  return next({ ctx: { ...ctx, member: ctx.member } });
+});
+
+/** What only an account's owners may do: invite and remove members, delete the account. */
+export const ownerProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.member.role !== "owner") throw new ApiError("authentication_error", 403, "Only the account's owners can do this.");
   return next();
 });

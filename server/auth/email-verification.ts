@@ -1,12 +1,11 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { config } from "../config";
 import { database } from "../db/client";
 import { readSignedPayload, signPayload } from "../lib/signed-token";
-import { sendOwnerNotice } from "../notices/send";
+import { mailLink } from "./link-mail";
+import { passwordStamp, passwordStampSql } from "./password-stamp";
 import { authSettings } from "./settings";
-import { log } from "../ops/log";
 
 /**
  * Proof that a dashboard sign-up reads its mailbox. The link carries a signed, expiring
@@ -22,14 +21,10 @@ export interface PendingOwner {
 }
 
 /**
- * A later sign-up of the same unverified address replaces the password, and this stamp
- * voids the earlier links: no link can confirm an account whose password someone else set.
- * Computed the same way in SQL (confirmEmail) and here.
+ * A later sign-up of the same unverified address replaces the password, and the password's
+ * stamp (server/auth/password-stamp.ts) voids the earlier links: no link can confirm an
+ * account whose password someone else set.
  */
-function passwordStamp(passwordHash: string): string {
-  return createHash("sha256").update(passwordHash, "utf8").digest("hex").slice(0, 32);
-}
-
 export function verificationToken(owner: PendingOwner, now = Date.now()): string {
   const expires = Math.floor(now / 1000) + authSettings.verificationTtlSeconds();
   return signPayload(PURPOSE, { a: owner.accountId, e: owner.email.toLowerCase(), p: passwordStamp(owner.passwordHash), x: expires });
@@ -39,13 +34,9 @@ export const verificationUrl = (token: string) => `${config().appUrl}/verify-ema
 
 /** Queues the link to the account's signup email through the service's own sending path. */
 export async function sendVerificationEmail(owner: PendingOwner): Promise<void> {
-  const { db } = await database();
   const hours = Math.round(authSettings.verificationTtlSeconds() / 3600);
   const url = verificationUrl(verificationToken(owner));
-  // With the sink nothing leaves, and the platform account's mail has no dashboard: the
-  // operator of a quick start finds the link in the log instead.
-  if (config().mailProvider === "sink") log().info({ email: owner.email, url }, "sink: verification link (sink provider only)");
-  await sendOwnerNotice(db, owner.accountId, {
+  await mailLink(owner.email, "verification", url, {
     subject: "Confirm your email address for Posthaste",
     text: [
       `Someone (we hope you) created a Posthaste account with ${owner.email}.`,
@@ -71,8 +62,8 @@ export async function confirmEmail(token: string, now = Date.now()): Promise<"co
   const confirmed = await rows<{ id: string }>(sql`
     update accounts set email_verified_at = now()
     where id = ${p.a} and lower(email) = ${p.e} and email_verified_at is null
-      and exists (select 1 from users u where u.account_id = accounts.id and lower(u.email) = ${p.e}
-        and left(encode(sha256(convert_to(u.password_hash, 'UTF8')), 'hex'), 32) = ${p.p})
+      and exists (select 1 from users u join memberships m on m.user_id = u.id
+        where m.account_id = accounts.id and lower(u.email) = ${p.e} and ${passwordStampSql(sql`u.password_hash`)} = ${p.p})
     returning id`);
   if (confirmed.length === 0) return "invalid";
   await invalidateAccount(p.a);
@@ -83,7 +74,8 @@ export async function confirmEmail(token: string, now = Date.now()): Promise<"co
 export async function pendingOwner(email: string): Promise<PendingOwner | null> {
   const { rows } = await database();
   const [row] = await rows<{ account_id: string; email: string; password_hash: string }>(sql`
-    select u.account_id, u.email, u.password_hash from users u join accounts a on a.id = u.account_id
-    where lower(u.email) = lower(${email.trim()}) and a.email_verified_at is null limit 1`);
+    select m.account_id, u.email, u.password_hash from users u
+      join memberships m on m.user_id = u.id join accounts a on a.id = m.account_id
+    where lower(u.email) = lower(${email.trim()}) and a.email_verified_at is null and u.password_hash is not null limit 1`);
   return row ? { accountId: row.account_id, email: row.email, passwordHash: row.password_hash } : null;
 }

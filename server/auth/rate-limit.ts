@@ -1,13 +1,20 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { ApiError } from "../errors";
 import { processShared } from "../lib/process-shared";
 import { authSettings, type Window } from "./settings";
 
-/** A door refused for now: too many attempts in the window. The message names no account. */
-export class TooManyAttempts extends Error {
+/**
+ * A door refused for now: too many attempts in the window. The message names no account. An
+ * ApiError (rate_limited, 429), so a dashboard procedure reports it as it is.
+ */
+export class TooManyAttempts extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(
+      "rate_limited",
+      429,
       `Too many attempts. Try again in ${retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`}.`,
+      retryAfterSeconds,
     );
   }
 }

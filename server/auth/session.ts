@@ -1,16 +1,21 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { NextRequest } from "next/server";
 import { config } from "../config";
 import { clientIp } from "./client-ip";
+import { passwordStamp } from "./password-stamp";
+import { memberOfToken, type SessionMember } from "./session-member";
 import { attemptSignIn } from "./sign-in";
 import { log } from "../ops/log";
 
 declare module "next-auth" {
   interface Session {
-    accountId: string;
+    /** Resolved from the token on every read (server/auth/session-member.ts); null once it no longer holds. */
+    member: SessionMember | null;
   }
   interface User {
-    accountId?: string;
+    /** The password's stamp at sign-in (server/auth/password-stamp.ts). */
+    stamp?: string;
   }
 }
 
@@ -21,8 +26,9 @@ export class SignInLimited extends CredentialsSignin {
 
 /**
  * Dashboard sign-in: email + password (Credentials) with JWT sessions, so no session
- * table is needed. The account id rides in the token; every tRPC call re-reads the
- * account, so a deleted account loses access at once.
+ * table is needed. The token holds the user id and the stamp of the password it was made
+ * with; every read of the session looks the member up again (memberOfToken), so a removed
+ * member, a deleted account or a changed password loses access at once.
  */
 function authConfig(): NextAuthConfig {
   return {
@@ -48,17 +54,18 @@ function authConfig(): NextAuthConfig {
           if (!email || !password) throw new CredentialsSignin();
           const result = await attemptSignIn({ email, password, ip: clientIp(request.headers) });
           if (!result.ok) throw result.reason === "rate_limited" ? new SignInLimited() : new CredentialsSignin();
-          return { id: result.user.userId, email: result.user.email, accountId: result.user.accountId };
+          return { id: result.user.userId, email: result.user.email, stamp: passwordStamp(result.user.passwordHash) };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user?.accountId) token.accountId = user.accountId;
+        // `sub` is the user's id (Auth.js sets it from `user.id`).
+        if (user?.stamp) token.stamp = user.stamp;
         return token;
       },
-      session({ session, token }) {
-        session.accountId = typeof token.accountId === "string" ? token.accountId : "";
+      async session({ session, token }) {
+        session.member = await memberOfToken(token.sub, token.stamp);
         return session;
       },
     },
@@ -68,8 +75,26 @@ function authConfig(): NextAuthConfig {
 // Lazy config: AUTH_SECRET may be generated at start-up (ensureSecrets) after this module loads.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => authConfig());
 
-/** The signed-in owner's account id, or null. */
-export async function sessionAccountId(): Promise<string | null> {
+/** The signed-in member (user, account, role), or null. For server components and actions. */
+export async function sessionMember(): Promise<SessionMember | null> {
   const session = await auth();
-  return session?.accountId || null;
+  return session?.member ?? null;
+}
+
+/**
+ * The member behind the session cookie of a route handler's request, read from the request
+ * itself (no Next request scope needed), through next-auth's route-handler wrapper. With a
+ * lazy config, `auth(handler)` answers a promise of the wrapped handler, hence the await.
+ */
+export async function sessionMemberOfRequest(req: Request): Promise<SessionMember | null> {
+  let member: SessionMember | null = null;
+  const wrapped = await Promise.resolve(
+    auth((withAuth) => {
+      member = withAuth.auth?.member ?? null;
+      return new Response(null, { status: 204 });
+    }),
+  );
+  // Only the headers matter (the cookie); the body may already have been read.
+  await wrapped(new NextRequest(req.url, { headers: req.headers }), { params: Promise.resolve({}) });
+  return member;
 }

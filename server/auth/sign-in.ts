@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { accounts, users } from "../db/schema";
+import { accounts, memberships, users } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
 import { MAX_PASSWORD_LENGTH } from "../limits/constants";
+import type { MemberRole } from "../team/schemas";
 import { dummyHash, verifyPassword } from "./passwords";
 import { countAttempt, uncountAttempt } from "./rate-limit";
 import { authSettings } from "./settings";
@@ -11,32 +12,39 @@ import { nudgeUnverified } from "./sign-up";
 export interface Credentials {
   userId: string;
   accountId: string;
+  role: MemberRole;
   email: string;
   passwordHash: string;
   /** False until the signup email's link is followed (dashboard sign-ups). */
   verified: boolean;
 }
 
-/** The user whose password this is, or null; an unknown email costs as long as a wrong password. */
+/**
+ * The user whose password this is, with the account they belong to, or null. An unknown
+ * email, and a user who has not chosen a password yet, cost as long as a wrong password.
+ */
 export async function checkCredentials(email: string, password: string): Promise<Credentials | null> {
   const { db } = await database();
   const [user] = await db
     .select({
       userId: users.id,
-      accountId: users.accountId,
+      accountId: memberships.accountId,
+      role: memberships.role,
       email: users.email,
       passwordHash: users.passwordHash,
       verifiedAt: accounts.emailVerifiedAt,
     })
     .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(sql`lower(${users.email}) = lower(${email.trim()})`)
     .limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !ok) return null;
+  if (!user?.passwordHash || !ok) return null;
   return {
     userId: user.userId,
     accountId: user.accountId,
+    role: user.role,
     email: user.email,
     passwordHash: user.passwordHash,
     verified: user.verifiedAt !== null,
@@ -52,7 +60,8 @@ export const SIGN_IN_LIMITED = "Too many sign-in attempts. Wait a few minutes, t
 
 export type SignInResult = { ok: true; user: Credentials } | { ok: false; reason: "invalid" | "rate_limited" };
 
-const addressKey = (address: string) => `signin-fail:${address}`;
+/** The per-address failure count: sign-in and every form that checks a password (change password, change email) share it. */
+export const addressKey = (address: string) => `signin-fail:${address}`;
 
 /**
  * A dashboard sign-in, limited per client IP (every attempt counts) and per address (failures

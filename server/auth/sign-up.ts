@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { AccountError, createAccount } from "../accounts/accounts";
+import { AccountError, createAccount, type CreatedAccount } from "../accounts/accounts";
 import { config } from "../config";
 import { database } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
-import { newId } from "../lib/ids";
-import { sendOwnerNotice } from "../notices/send";
+import { sendNotice } from "../notices/send";
 import { listApiKeys, revokeApiKey } from "./api-keys";
 import { pendingOwner, sendVerificationEmail, type PendingOwner } from "./email-verification";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits/constants";
+import { passwordProblem } from "./password-rules";
 import { hashPassword } from "./passwords";
 import { assertWithinLimit, countAttempt } from "./rate-limit";
 import { isReservedAddress } from "./reserved-addresses";
@@ -19,7 +18,8 @@ export const CHECK_INBOX = "Check your inbox: we sent a link to confirm your add
 /** What every resend request is told. */
 export const RESEND_SENT = "If an account with this address is waiting for confirmation, a new link is on its way.";
 
-const signUpIpKey = (ip: string | null) => (ip === null ? null : `signup-ip:${ip}`);
+/** Requests of the public forms (sign-up, new link, password reset) per client IP share one count. */
+export const signUpIpKey = (ip: string | null) => (ip === null ? null : `signup-ip:${ip}`);
 /** Mail the public forms send to one address is limited, so they cannot be used to flood it. */
 export const mailKey = (email: string) => `mail:${email.trim().toLowerCase()}`;
 
@@ -35,9 +35,8 @@ export function checkSignUpInput(input: { email: string; password: string }): { 
   const parsed = parseAddress(input.email);
   if (!parsed.ok) throw new SignUpError("Enter a valid email address.");
   const email = parsed.value.address;
-  if (input.password.length < MIN_PASSWORD_LENGTH)
-    throw new SignUpError(`Use at least ${MIN_PASSWORD_LENGTH} characters for the password.`);
-  if (input.password.length > MAX_PASSWORD_LENGTH) throw new SignUpError(`Use at most ${MAX_PASSWORD_LENGTH} characters for the password.`);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new SignUpError(problem);
   return { email, password: input.password };
 }
 
@@ -80,26 +79,26 @@ export async function nudgeUnverified(owner: PendingOwner): Promise<void> {
   if ((await countAttempt(mailKey(owner.email), authSettings.mailsPerAddress())).allowed) await sendVerificationEmail(owner);
 }
 
-/** The account (plan `free`, awaiting review, email unverified) and its user; null when the address is taken. */
+/** The account (plan `free`, awaiting review, email unverified) and its owner; null when the address is taken. */
 async function createOwner(email: string, passwordHash: string): Promise<PendingOwner | null> {
-  let accountId: string;
+  let created: CreatedAccount;
   try {
     // Self-service sign-ups await the operator's review (`accounts approve`), as on Postmark.
-    accountId = (await createAccount({ email, plan: "free", approved: false, emailVerified: false })).accountId;
+    created = await createAccount({ email, plan: "free", approved: false, emailVerified: false });
   } catch (err) {
     if (err instanceof AccountError) return null;
     throw err;
   }
-  // createAccount makes a key for CLI users; a dashboard owner never saw its plaintext, so it goes.
-  for (const key of await listApiKeys(accountId)) await revokeApiKey(accountId, key.id);
+  const { accountId, ownerUserId } = created;
   const { db } = await database();
-  try {
-    await db.insert(users).values({ id: newId(), accountId, email, passwordHash });
-  } catch {
-    // Another sign-up's user holds the address (a race): this account goes, that one answers.
+  if (!ownerUserId) {
+    // The address already signs in to another account (as a member): this account goes, that user is told.
     await db.delete(accounts).where(eq(accounts.id, accountId));
     return null;
   }
+  // createAccount makes a key for CLI users; a dashboard owner never saw its plaintext, so it goes.
+  for (const key of await listApiKeys(accountId)) await revokeApiKey(accountId, key.id);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, ownerUserId));
   return { accountId, email, passwordHash };
 }
 
@@ -108,28 +107,28 @@ async function replacePendingPassword(email: string, passwordHash: string): Prom
   const { rows } = await database();
   const [row] = await rows<{ account_id: string; email: string }>(sql`
     update users set password_hash = ${passwordHash}
-    where lower(email) = lower(${email})
-      and exists (select 1 from accounts a where a.id = users.account_id and a.email_verified_at is null)
-    returning account_id, email`);
+    from memberships m join accounts a on a.id = m.account_id
+    where lower(users.email) = lower(${email}) and m.user_id = users.id and a.email_verified_at is null
+    returning m.account_id, users.email`);
   return row ? { accountId: row.account_id, email: row.email, passwordHash } : null;
 }
 
+/** The address signs in already (or is an account's email): its owner hears that someone tried, and how to get in. */
 async function tellOwnerSomeoneTried(email: string): Promise<void> {
-  const { db } = await database();
-  const [account] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`lower(${accounts.email}) = lower(${email})`)
-    .limit(1);
-  if (!account) return;
+  const { db, rows } = await database();
+  const [known] = await rows<{ known: boolean }>(sql`
+    select exists (select 1 from users where lower(email) = lower(${email}))
+      or exists (select 1 from accounts where lower(email) = lower(${email})) as known`);
+  if (!known?.known) return;
   const appUrl = config().appUrl;
-  await sendOwnerNotice(db, account.id, {
+  await sendNotice(db, email, {
     subject: "Someone tried to sign up to Posthaste with your address",
     text: [
       `Someone (perhaps you) tried to create a Posthaste account with ${email}, which already has one. Nothing was changed.`,
       "",
       `If it was you, sign in at ${appUrl}/sign-in instead.`,
-      "If it was not, you can ignore this message; your account and password are as they were.",
+      `No password yet, or forgotten it? Choose a new one at ${appUrl}/forgot-password.`,
+      "If it was not you, you can ignore this message; your account and password are as they were.",
     ].join("\n"),
   });
 }

@@ -92,3 +92,6 @@ export type WebhookHealth = z.infer<typeof WebhookHealth>;
 /** A test event queued to one endpoint. */
 export const TestEventQueued = z.object({ eventId: z.string(), deliveryId: z.string(), endpointId: z.string() });
 export type TestEventQueued = z.infer<typeof TestEventQueued>;
+/** Messages test mode rewrote to the account email, with the recipients the request named. */
+export const Rewrites = z.object({ data: z.array(z.object({ id: z.string(), rewrittenFrom: z.array(z.string()) })) });
+export type Rewrites = z.infer<typeof Rewrites>;

@@ -26,3 +26,6 @@ export const lockAccountApiKeys = (tx: Executor, accountId: string) => lock(tx, 
 
 /** Serialises the engagement (open and click) records of one message, so their cap is exact. */
 export const lockEngagement = (tx: Executor, emailId: string) => lock(tx, "engagement:" + emailId);
+
+/** Serialises changes to an account's team (invitations against the size limit, removals keeping an owner). */
+export const lockAccountTeam = (tx: Executor, accountId: string) => lock(tx, "team:" + accountId);

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { PlanName } from "../accounts/plans";
+import type { MemberRole } from "../team/schemas";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EventType } from "../events/types";
@@ -59,19 +60,63 @@ export const accounts = pgTable(
   (t) => [uniqueIndex("accounts_email_idx").on(sql`lower(${t.email})`)],
 );
 
-/** Dashboard sign-in identities (email + password), one or more per account. */
+/**
+ * Dashboard sign-in identities: one per address. `password_hash` is null until its owner
+ * chooses a password (an owner made by `accounts create` follows the printed link first).
+ * Which accounts a user reaches, and as what, is in `memberships`.
+ */
 export const users = pgTable(
   "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A user's place in an account: `owner` (invites and removes members, deletes the account)
+ * or `member` (everything else). One account per user for now (memberships_user_idx):
+ * see docs/decisions.md, "Accounts, sign-in and team".
+ */
+export const memberships = pgTable(
+  "memberships",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<MemberRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), uniqueIndex("memberships_user_idx").on(t.userId)],
+);
+
+/** An owner's invitation to an address, pending until accepted through its emailed link (or replaced, or expired). */
+export const invitations = pgTable(
+  "invitations",
   {
     id: text("id").primaryKey(),
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<MemberRole>().notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
   },
-  (t) => [uniqueIndex("users_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    // One pending invitation per address and account: inviting again replaces it.
+    uniqueIndex("invitations_pending_idx")
+      .on(t.accountId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null`),
+  ],
 );
 
 export const apiKeys = pgTable(
@@ -150,7 +195,7 @@ export const emails = pgTable(
     /**
      * No foreign key: each insert would take a KEY SHARE lock on the account row, and an
      * account's concurrent sends turn those into MultiXacts (≈ 100 µs of PostgreSQL CPU per
-     * send, measured). Accounts are never deleted once they have mail.
+     * send, measured). Deleting an account deletes its mail first (server/accounts/delete.ts).
      */
     accountId: text("account_id").notNull(),
     status: text("status").$type<EmailStatus>().notNull(),
@@ -165,6 +210,11 @@ export const emails = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     tags: jsonb("tags").$type<Tag[]>().notNull().default([]),
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    /**
+     * Test mode: the recipients as the request gave them, when some were rewritten to the
+     * account email (null otherwise). Shown by the dashboard; not part of the /v1 shapes.
+     */
+    rewrittenRecipients: jsonb("rewritten_recipients").$type<string[]>(),
     bulk: boolean("bulk").notNull().default(false),
     testMode: boolean("test_mode").notNull().default(false),
     domainId: text("domain_id"),

@@ -34,3 +34,15 @@ export function readSignedPayload(purpose: string, token: string): Record<string
     return null;
   }
 }
+
+/** A link's token: the payload and `x`, its expiry in Unix seconds, `ttlSeconds` from now. */
+export function signExpiringPayload(purpose: string, payload: object, ttlSeconds: number, now = Date.now()): string {
+  return signPayload(purpose, { ...payload, x: Math.floor(now / 1000) + ttlSeconds });
+}
+
+/** The payload of a link's token while it is valid: signed for this purpose and not expired. */
+export function readExpiringPayload(purpose: string, token: string, now = Date.now()): Record<string, unknown> | null {
+  const payload = readSignedPayload(purpose, token);
+  if (!payload || typeof payload.x !== "number" || payload.x * 1000 <= now) return null;
+  return payload;
+}

@@ -41,3 +41,6 @@ export const MAX_DOMAIN_NAME_LENGTH = 253;
 /** Dashboard passwords, in characters. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
+
+/** Members of one account plus its pending invitations. */
+export const MAX_TEAM_SIZE = 50;

@@ -37,11 +37,18 @@ async function platformAccountId(db: Pick<Db, "select" | "insert">): Promise<str
 export async function sendOwnerNotice(db: Pick<Db, "select" | "insert">, accountId: string, notice: Notice): Promise<string | null> {
   const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) return null;
-  // Stored as the send path stores addresses (parsed, normalised); an address the parser
-  // refuses (an account from before it) gets no notice rather than a guessed delivery.
-  const owner = parseAddress(account.email);
-  if (!owner.ok) return null;
-  const to = owner.value.address;
+  return sendNotice(db, account.email, notice);
+}
+
+/**
+ * The same path to any one address (a user's sign-in address, an invitee, an address being
+ * confirmed). Stored as the send path stores addresses (parsed, normalised); an address the
+ * parser refuses (an account from before it) gets no notice rather than a guessed delivery.
+ */
+export async function sendNotice(db: Pick<Db, "select" | "insert">, address: string, notice: Notice): Promise<string | null> {
+  const parsed = parseAddress(address);
+  if (!parsed.ok) return null;
+  const to = parsed.value.address;
   const id = newId();
   const from = config().systemSender;
   const host = from.split("@")[1] ?? "localhost";

@@ -57,14 +57,6 @@ export interface AcceptResult {
   month_count: number | null;
 }
 
-/** A unique violation on the idempotency index (a concurrent repeat won) or the counter race guard. */
-export function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (typeof e.code === "string") return e.code;
-  }
-  return undefined;
-}
-
 /**
  * Stores messages in ONE statement: the idempotency look-up (single sends), the
  * suppression look-up, the quota/day checks, the rate bucket, the counters and the insert

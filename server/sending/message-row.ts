@@ -17,6 +17,7 @@ export const ROW_COLUMNS = {
   headers: "jsonb",
   tags: "jsonb",
   attachments: "jsonb",
+  rewritten_recipients: "jsonb",
   bulk: "boolean",
   test_mode: "boolean",
   domain_id: "text",

@@ -36,8 +36,12 @@ function verifiedOwner(account: Account): Mailbox | null {
   return parsed.ok ? parsed.value : null;
 }
 
-/** Test mode: recipients other than the verified signup email and simulator addresses go to the signup email. */
-function testModeRecipients(account: Account, draft: SendDraft): Mailbox[][] {
+/**
+ * Test mode: recipients other than the verified signup email and simulator addresses go to the
+ * signup email. Also answers the recipients so rewritten, as the request gave them, which the
+ * message keeps (emails.rewritten_recipients) so the log can say where it went instead.
+ */
+function testModeRecipients(account: Account, draft: SendDraft): { lists: Mailbox[][]; rewritten: string[] } {
   const owner = verifiedOwner(account);
   const keep = (a: Mailbox) => a.address === owner?.address || isSimulatorAddress(a.address);
   const lists = [draft.to, draft.cc, draft.bcc];
@@ -51,7 +55,15 @@ function testModeRecipients(account: Account, draft: SendDraft): Mailbox[][] {
       `Test-mode sends from ${config().sandboxSender} may go only to the account's signup email or simulator addresses, ${why}.`,
     );
   }
-  return dedupe(lists.map((l) => l.map((a) => (keep(a) ? a : owner!))));
+  const rewritten = [
+    ...new Set(
+      lists
+        .flat()
+        .filter((a) => !keep(a))
+        .map((a) => a.text),
+    ),
+  ];
+  return { lists: dedupe(lists.map((l) => l.map((a) => (keep(a) ? a : owner!)))), rewritten };
 }
 
 /** Accounts awaiting review reach only their own verified domains, the verified account email and simulators. */
@@ -89,8 +101,11 @@ export function prepare(account: Account, domains: Map<string, AccountDomain>, d
   let to = draft.to,
     cc = draft.cc,
     bcc = draft.bcc;
+  let rewritten: string[] = [];
   if (testMode) {
-    [to, cc, bcc] = testModeRecipients(account, draft);
+    const sandboxed = testModeRecipients(account, draft);
+    [to, cc, bcc] = sandboxed.lists;
+    rewritten = sandboxed.rewritten;
   } else {
     domainId = fromDomain(domains, draft.from).id;
     if (!account.approvedAt) assertReviewAllows(account, domains, [...to, ...cc, ...bcc]);
@@ -111,17 +126,15 @@ export function prepare(account: Account, domains: Map<string, AccountDomain>, d
     headers: Object.keys(draft.headers).length ? draft.headers : undefined,
     tags: draft.tags.length ? draft.tags : undefined,
     attachments: draft.attachments.length ? draft.attachments : undefined,
+    rewritten_recipients: rewritten.length ? rewritten : undefined,
     bulk: draft.bulk || undefined,
     test_mode: testMode || undefined,
     domain_id: domainId ?? undefined,
     recipient_count: new Set(all.map((a) => a.address)).size,
     idempotency_key: draft.idempotencyKey ?? undefined,
     message_id: `<${id}@${draft.from.domain}>`,
-    search_text: searchTextOf(
-      draft.subject,
-      draft.from.text,
-      all.map((a) => a.text),
-    ),
+    // A rewritten message is found by the addresses it was meant for too.
+    search_text: searchTextOf(draft.subject, draft.from.text, [...all.map((a) => a.text), ...rewritten]),
     scheduled_at: draft.scheduledAt?.toISOString(),
   };
   return {

@@ -13,7 +13,7 @@ async function main() {
     const { createAccount } = await import("../../server/accounts/accounts");
     account = await createAccount({ email: `crash-${process.pid}-${Date.now()}@example.com`, plan: "unlimited", approved: true });
   }
-  process.stdout.write(`${JSON.stringify({ ready: true, url: running.url, account })}\n`);
+  // Before the ready line: a parent that signals as soon as it reads it must find the handler.
   process.once("SIGTERM", () => {
     running.stop().then(
       () => process.exit(0),
@@ -23,6 +23,7 @@ async function main() {
       },
     );
   });
+  process.stdout.write(`${JSON.stringify({ ready: true, url: running.url, account })}\n`);
 }
 
 main().catch((err) => {

@@ -4,6 +4,8 @@ import { trpc } from "@/lib/trpc/client";
 import { MAX_KEY_NAME_LENGTH } from "@/server/limits/constants";
 import { ConfirmButton, MutationForm, OneTimeSecret } from "../../_components/client";
 import { Field } from "../../_components/field";
+import { Input } from "../../_components/ui/input";
+import { NativeSelect } from "../../_components/ui/native-select";
 
 export function CreateKeyForm() {
   const [created, setCreated] = useState<string | null>(null);
@@ -11,6 +13,7 @@ export function CreateKeyForm() {
     <MutationForm
       id="create-key"
       title="Create an API key"
+      className="mb-6"
       inline
       before={created && <OneTimeSecret title="Your new API key" value={created} onDone={() => setCreated(null)} />}
       submit={(form) => {
@@ -18,17 +21,18 @@ export function CreateKeyForm() {
         const scope = data.get("scope") === "send" ? "send" : "full";
         return trpc.apiKeys.create.mutate({ name: String(data.get("name") ?? ""), scope });
       }}
+      success="API key created"
       onSuccess={(result) => setCreated(result.key)}
       button="Create key"
     >
       <Field htmlFor="key-name" label="Name">
-        <input id="key-name" name="name" type="text" required maxLength={MAX_KEY_NAME_LENGTH} placeholder="Production" />
+        <Input id="key-name" name="name" type="text" required maxLength={MAX_KEY_NAME_LENGTH} placeholder="Production" />
       </Field>
       <Field htmlFor="key-scope" label="Permission">
-        <select id="key-scope" name="scope" defaultValue="full">
+        <NativeSelect id="key-scope" name="scope" defaultValue="full">
           <option value="full">Full access</option>
           <option value="send">Sending only</option>
-        </select>
+        </NativeSelect>
       </Field>
     </MutationForm>
   );
@@ -38,7 +42,10 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
   return (
     <ConfirmButton
       label="Revoke"
-      confirm={`Revoke the key "${name}"? Requests using it fail at once.`}
+      confirmTitle={`Revoke the key "${name}"?`}
+      confirm="Requests using it fail at once. This cannot be undone."
+      confirmLabel="Revoke key"
+      success={`API key "${name}" revoked`}
       action={() => trpc.apiKeys.remove.mutate({ id })}
     />
   );

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { MAX_LIVE_KEYS } from "@/server/limits/constants";
 import { Badge, Time } from "../../_components/format";
-import { DataTable } from "../../_components/table";
-import { CreateKeyForm, RevokeKeyButton } from "./client";
 import { PageHead } from "../../_components/page-head";
+import { DataTable } from "../../_components/table";
+import { TableCell, TableRow } from "../../_components/ui/table";
+import { CreateKeyForm, RevokeKeyButton } from "./client";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -21,20 +22,22 @@ export default async function ApiKeysPage() {
         empty={keys.length === 0 && "No API keys yet. Create one to call the API."}
       >
         {keys.map((k) => (
-          <tr key={k.id} data-testid="api-key-row">
-            <td>{k.name}</td>
-            <td className="mono">ph_…{k.last4}</td>
-            <td>
+          <TableRow key={k.id} data-testid="api-key-row">
+            <TableCell className="font-medium wrap-anywhere">{k.name}</TableCell>
+            <TableCell className="font-mono whitespace-nowrap">ph_…{k.last4}</TableCell>
+            <TableCell>
               <Badge value={k.scope} />
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               <Time ms={k.createdAt} />
-            </td>
-            <td data-testid="last-used">{k.lastUsedAt ? <Time ms={k.lastUsedAt} /> : <span className="muted">Never</span>}</td>
-            <td>
+            </TableCell>
+            <TableCell data-testid="last-used">
+              {k.lastUsedAt ? <Time ms={k.lastUsedAt} /> : <span className="text-muted-foreground">Never</span>}
+            </TableCell>
+            <TableCell className="@max-2xl:col-span-full">
               <RevokeKeyButton id={k.id} name={k.name} />
-            </td>
-          </tr>
+            </TableCell>
+          </TableRow>
         ))}
       </DataTable>
     </>

@@ -1,30 +1,33 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import type { DnsRecord } from "@/server/domains/schemas";
+import { Copyable } from "../../_components/copyable";
 import { Badge, Time } from "../../_components/format";
-import { CopyButton } from "../../_components/client";
-import { DataTable } from "../../_components/table";
-import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
 import { PageHead } from "../../_components/page-head";
+import { Properties, Property } from "../../_components/properties";
+import { DataTable } from "../../_components/table";
+import { Card } from "../../_components/ui/card";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
+import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
 
 export const metadata: Metadata = { title: "Domains" };
 
 function Records({ title, records }: { title: string; records: DnsRecord[] }) {
   if (records.length === 0) return null;
   return (
-    <>
-      <h3>{title}</h3>
+    <section className="flex flex-col gap-3" aria-label={title}>
+      <h3 className="font-semibold">{title}</h3>
       <DataTable headers={["Type", "Name", "Value", "Status", "Observed"]}>
         {records.map((r) => (
-          <tr key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
-            <td>{r.type}</td>
-            <td className="mono break" style={{ minWidth: 180 }}>
-              {r.name} <CopyButton text={r.name} label="Copy name" />
-            </td>
-            <td className="mono break">
-              {r.value} <CopyButton text={r.value} label="Copy value" />
-            </td>
-            <td>
+          <TableRow key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
+            <TableCell className="font-mono">{r.type}</TableCell>
+            <TableCell className={`min-w-60 ${WIDE_CELL}`}>
+              <Copyable value={r.name} label="Copy name" wrap="words" />
+            </TableCell>
+            <TableCell className={`min-w-64 ${WIDE_CELL}`}>
+              <Copyable value={r.value} label="Copy value" />
+            </TableCell>
+            <TableCell>
               {r.found === null ? (
                 <Badge value="pending" label="not checked" />
               ) : r.found ? (
@@ -32,12 +35,14 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
               ) : (
                 <Badge value="failed" label="missing" />
               )}
-            </td>
-            <td className="mono break">{r.observed ?? <span className="muted">—</span>}</td>
-          </tr>
+            </TableCell>
+            <TableCell className={`font-mono text-xs wrap-anywhere ${WIDE_CELL}`}>
+              {r.observed ?? <span className="text-muted-foreground">—</span>}
+            </TableCell>
+          </TableRow>
         ))}
       </DataTable>
-    </>
+    </section>
   );
 }
 
@@ -49,70 +54,57 @@ export default async function DomainsPage() {
         Send from any address on a verified domain. Publish the records below at your DNS host, then verify.
       </PageHead>
       <AddDomainForm />
-      {domains.length === 0 && <div className="panel empty">No domains yet.</div>}
+      {domains.length === 0 && <Card className="items-center py-10 text-muted-foreground">No domains yet.</Card>}
       {domains.map((d) => (
-        <section className="panel" key={d.id} data-testid="domain" aria-labelledby={`domain-${d.id}`}>
-          <div className="page-head" style={{ marginBottom: 8 }}>
-            <div>
-              <h2 id={`domain-${d.id}`} style={{ margin: 0 }}>
+        <Card key={d.id} className="mb-6" data-testid="domain" role="region" aria-labelledby={`domain-${d.id}`}>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="flex min-w-0 flex-col gap-2">
+              <h2 id={`domain-${d.id}`} className="text-base font-semibold wrap-anywhere sm:text-lg">
                 {d.name}
               </h2>
-              <div className="actions" style={{ marginTop: 6 }}>
+              <div className="flex flex-wrap gap-1.5">
                 <Badge value={d.status} />
                 {d.suspendedAt && <Badge value="suspended" label="suspended by plan" />}
                 {d.dnsRegressedAt && <Badge value="regressed" label="DNS regressed" />}
               </div>
             </div>
-            <div className="actions">
+            <div className="flex flex-wrap items-start gap-2">
               <VerifyButton id={d.id} />
               <DeleteDomainButton id={d.id} name={d.name} />
             </div>
           </div>
-          <dl className="props">
-            <dt>Created</dt>
-            <dd>
+          <Properties>
+            <Property label="Id">
+              <Copyable value={d.id} label="Copy domain id" className="-my-1.5 text-xs" />
+            </Property>
+            <Property label="Created">
               <Time ms={d.createdAt} />
-            </dd>
-            <dt>Verified</dt>
-            <dd>
+            </Property>
+            <Property label="Verified">
               <Time ms={d.verifiedAt} />
-            </dd>
-            <dt>Last DNS check</dt>
-            <dd data-testid="dns-checked">
+            </Property>
+            <Property label="Last DNS check" testId="dns-checked">
               <Time ms={d.dnsCheckedAt} />
-            </dd>
-            <dt>DNS host</dt>
-            <dd>{d.dnsHost ?? <span className="muted">unknown</span>}</dd>
-            {d.failureReason && (
-              <>
-                <dt>Failure</dt>
-                <dd>{d.failureReason}</dd>
-              </>
-            )}
+            </Property>
+            <Property label="DNS host">{d.dnsHost ?? <span className="text-muted-foreground">unknown</span>}</Property>
+            {d.failureReason && <Property label="Failure">{d.failureReason}</Property>}
             {d.dnsRegressedAt && (
-              <>
-                <dt>Regressed</dt>
-                <dd>
-                  <Time ms={d.dnsRegressedAt} /> — records no longer verify upstream; the domain still sends.
-                </dd>
-              </>
+              <Property label="Regressed">
+                <Time ms={d.dnsRegressedAt} /> — records no longer verify upstream; the domain still sends.
+              </Property>
             )}
             {d.suspendedAt && (
-              <>
-                <dt>Suspended</dt>
-                <dd>
-                  <Time ms={d.suspendedAt} /> — a plan downgrade parked it; it cannot send.
-                </dd>
-              </>
+              <Property label="Suspended">
+                <Time ms={d.suspendedAt} /> — a plan downgrade parked it; it cannot send.
+              </Property>
             )}
-            <dt>Track opens and clicks</dt>
-            <dd>
+            <Property label="Track opens and clicks">
               <TrackSwitch id={d.id} on={d.trackEngagement} />
-            </dd>
-          </dl>
+            </Property>
+          </Properties>
           <Records title="DNS records" records={d.dnsRecords} />
           <Records title="Recommended records" records={d.recommendedRecords} />
-        </section>
+        </Card>
       ))}
     </>
   );

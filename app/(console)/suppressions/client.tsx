@@ -1,47 +1,43 @@
 "use client";
-import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
 import { MAX_SUPPRESSION_BULK } from "@/server/limits/constants";
 import { ConfirmButton, MutationForm } from "../../_components/client";
-import { Notice } from "../../_components/notice";
 import { Field } from "../../_components/field";
+import { Input } from "../../_components/ui/input";
+import { Textarea } from "../../_components/ui/textarea";
 
 export function AddSuppressionForm() {
   return (
     <MutationForm
       id="add-suppression"
       title="Add an address"
-      className="card"
       submit={(form) => trpc.suppressions.add.mutate({ email: String(new FormData(form).get("email") ?? "") })}
+      success={(added) => `${added.address} suppressed`}
       button="Suppress"
     >
       <Field htmlFor="suppress-email" label="Email address">
-        <input id="suppress-email" name="email" type="email" required />
+        <Input id="suppress-email" name="email" type="email" required />
       </Field>
     </MutationForm>
   );
 }
 
 export function BulkAddForm() {
-  const [added, setAdded] = useState<number | null>(null);
   return (
     <MutationForm
       id="bulk-suppression"
       title="Add many"
-      className="card"
-      after={added !== null && <Notice>{added} addresses suppressed.</Notice>}
-      onStart={() => setAdded(null)}
       submit={(form) => {
         const emails = String(new FormData(form).get("emails") ?? "")
           .split(/[\s,;]+/)
           .filter(Boolean);
         return trpc.suppressions.addBulk.mutate({ emails });
       }}
-      onSuccess={(result) => setAdded(result.data.length)}
+      success={(result) => `${result.data.length} addresses suppressed.`}
       button="Suppress all"
     >
       <Field htmlFor="suppress-bulk" label={<>Addresses (up to {MAX_SUPPRESSION_BULK}, one per line or comma-separated)</>}>
-        <textarea id="suppress-bulk" name="emails" required />
+        <Textarea id="suppress-bulk" name="emails" required />
       </Field>
     </MutationForm>
   );
@@ -51,7 +47,10 @@ export function RemoveSuppressionButton({ address }: { address: string }) {
   return (
     <ConfirmButton
       label="Remove"
-      confirm={`Remove ${address}? It can receive mail again at once.`}
+      confirmTitle={`Remove ${address}?`}
+      confirm="It can receive mail again at once."
+      confirmLabel="Remove address"
+      success={`${address} removed from the list`}
       action={() => trpc.suppressions.remove.mutate({ address })}
     />
   );

@@ -6,6 +6,7 @@ import { Pager } from "../../_components/pager";
 import { DataTable } from "../../_components/table";
 import { AddSuppressionForm, BulkAddForm, RemoveSuppressionButton } from "./client";
 import { PageHead } from "../../_components/page-head";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 
 export const metadata: Metadata = { title: "Suppressions" };
 
@@ -21,33 +22,38 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
       <PageHead title="Suppressions">
         Addresses that get no mail. Hard bounces and complaints land here automatically; unsubscribes block bulk mail only.
       </PageHead>
-      <div className="cards">
+      <div className="mb-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AddSuppressionForm />
         <BulkAddForm />
       </div>
-      <DataTable headers={["Address", "Reason", "Added", "Message"]} actions empty={page.data.length === 0 && "No suppressed addresses."}>
+      <DataTable
+        caption="Suppressed addresses"
+        headers={["Address", "Reason", "Added", "Message"]}
+        actions
+        empty={page.data.length === 0 && "No suppressed addresses."}
+      >
         {page.data.map((s) => (
-          <tr key={s.address} data-testid="suppression-row">
-            <td className="break">{s.address}</td>
-            <td>
+          <TableRow key={s.address} data-testid="suppression-row">
+            <TableCell className={`min-w-56 font-medium wrap-anywhere ${WIDE_CELL}`}>{s.address}</TableCell>
+            <TableCell>
               <Badge value={s.reason} />
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               <Time ms={s.createdAt} />
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               {causedBy.has(s.address) ? (
                 <Link href={`/emails/${causedBy.get(s.address)}`} data-testid="suppression-email-link">
                   View message
                 </Link>
               ) : (
-                <span className="muted">—</span>
+                <span className="text-muted-foreground">—</span>
               )}
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               <RemoveSuppressionButton address={s.address} />
-            </td>
-          </tr>
+            </TableCell>
+          </TableRow>
         ))}
       </DataTable>
       <Pager

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { ActivityChart } from "../../_components/activity-chart";
 import { PageHead } from "../../_components/page-head";
+import { Properties, Property } from "../../_components/properties";
+import { Card, CardHeader, CardTitle } from "../../_components/ui/card";
 import { UsageCard } from "../../_components/usage-card";
 
 export const metadata: Metadata = { title: "Usage" };
@@ -26,47 +28,42 @@ export default async function UsagePage() {
       <PageHead title="Usage">
         This month and today (UTC) against plan <strong data-testid="plan">{plan.plan}</strong>.
       </PageHead>
-      <section className="cards" aria-label="Usage">
+      <section className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Usage">
         <UsageCard testId="usage-month" label="Emails this month" usage={usage.month} meter />
         <UsageCard testId="usage-day" label={`Today (${plan.day?.unit ?? "messages"})`} usage={usage.day} meter />
       </section>
       <ActivityChart title="This month, by day" days={month.days} />
-      <section className="panel" aria-labelledby="limits" data-testid="plan-limits">
-        <h2 id="limits" style={{ marginTop: 0 }}>
-          Plan limits
-        </h2>
-        <dl className="props">
-          <dt>Emails per month</dt>
-          <dd data-testid="limit-month">
+      <Card role="region" aria-labelledby="limits" data-testid="plan-limits">
+        <CardHeader>
+          <CardTitle id="limits">Plan limits</CardTitle>
+        </CardHeader>
+        <Properties>
+          <Property label="Emails per month" testId="limit-month">
             {count(plan.month)}
             {plan.hardLimit !== null && plan.hardLimit !== plan.month && (
-              <span className="muted"> (sending stops at {count(plan.hardLimit)}: a 10% grace)</span>
+              <span className="text-muted-foreground"> (sending stops at {count(plan.hardLimit)}: a 10% grace)</span>
             )}
-          </dd>
-          <dt>Per day</dt>
-          <dd data-testid="limit-day">
+          </Property>
+          <Property label="Per day" testId="limit-day">
             {plan.day ? (
               <>
-                {count(plan.day.limit)} {plan.day.unit} <span className="muted">({DAY_KIND[plan.day.kind]})</span>
+                {count(plan.day.limit)} {plan.day.unit} <span className="text-muted-foreground">({DAY_KIND[plan.day.kind]})</span>
               </>
             ) : (
               "no daily cap"
             )}
-          </dd>
-          <dt>Domains</dt>
-          <dd data-testid="limit-domains">
+          </Property>
+          <Property label="Domains" testId="limit-domains">
             {usage.domains.count} of {count(plan.domains)}
-          </dd>
-          <dt>Webhook endpoints</dt>
-          <dd data-testid="limit-webhooks">
+          </Property>
+          <Property label="Webhook endpoints" testId="limit-webhooks">
             {usage.webhooks.count} of {count(plan.webhooks)}
-          </dd>
-          <dt>Send rate</dt>
-          <dd data-testid="limit-rate">
+          </Property>
+          <Property label="Send rate" testId="limit-rate">
             {plan.rate ? `${plan.rate.perSecond} emails per second, bursts of up to ${plan.rate.burst}` : "unlimited"}
-          </dd>
-        </dl>
-      </section>
+          </Property>
+        </Properties>
+      </Card>
     </>
   );
 }

@@ -1,25 +1,33 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { toast } from "sonner";
 import { trpc } from "@/lib/trpc/client";
 import { MAX_WEBHOOK_DESCRIPTION } from "@/server/limits/constants";
-import { ConfirmButton, MutationForm, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
-import { ErrorAlert, Notice } from "../../_components/notice";
+import { ConfirmButton, ConfirmDialog, MutationForm, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
 import { Field } from "../../_components/field";
+import { ErrorAlert } from "../../_components/notice";
+import { Button } from "../../_components/ui/button";
+import { Input } from "../../_components/ui/input";
+
+/** A native checkbox in the kit's colours: keyboard, form data and labels work as the platform does. */
+const CHECKBOX = "size-4 shrink-0 accent-primary";
 
 /** Checkboxes for the nine event types, or "all" (sent as ["*"]). */
 function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: string[] }) {
   const [all, setAll] = useState(initial.includes("*"));
   return (
-    <fieldset className="field" style={{ border: 0, padding: 0, margin: "0 0 12px" }}>
-      <legend className="label">Events</legend>
-      <label className="switch">
-        <input type="checkbox" name="all" checked={all} onChange={(e) => setAll(e.target.checked)} /> All events (<code>*</code>)
+    <fieldset className="flex min-w-0 flex-col gap-3">
+      <legend className="mb-2 text-sm font-medium">Events</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="all" className={CHECKBOX} checked={all} onChange={(e) => setAll(e.target.checked)} /> All events (
+        <code>*</code>)
       </label>
-      <div className="checks" style={{ marginTop: 6 }}>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
         {eventTypes.map((t) => (
-          <label key={t}>
-            <input type="checkbox" name="events" value={t} disabled={all} defaultChecked={initial.includes(t)} /> {t}
+          <label key={t} className="flex items-center gap-2 text-sm has-disabled:text-muted-foreground">
+            <input type="checkbox" name="events" value={t} className={CHECKBOX} disabled={all} defaultChecked={initial.includes(t)} />
+            {t}
           </label>
         ))}
       </div>
@@ -40,18 +48,20 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
     <MutationForm
       id="create-webhook"
       title="Add an endpoint"
+      className="mb-6"
       before={secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
       // A new attempt clears the last endpoint's secret first: after a failed create none is left on screen.
       onStart={() => setSecret(null)}
       submit={(form) => trpc.webhooks.create.mutate(readForm(form))}
+      success="Endpoint added: copy its signing secret now"
       onSuccess={(created) => setSecret(created.secret)}
       button="Add endpoint"
     >
       <Field htmlFor="webhook-url" label="URL">
-        <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/posthaste" />
+        <Input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/posthaste" />
       </Field>
       <Field htmlFor="webhook-description" label="Description (optional)">
-        <input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
+        <Input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
       </Field>
       <EventsPicker eventTypes={eventTypes} initial={["*"]} />
     </MutationForm>
@@ -59,23 +69,20 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
 }
 
 export function EditWebhookForm(props: { id: string; url: string; description: string | null; events: string[]; eventTypes: string[] }) {
-  const [saved, setSaved] = useState(false);
   return (
     <MutationForm
       id="edit-webhook"
       title="Edit"
-      after={saved && <Notice>Saved.</Notice>}
       keep
-      onStart={() => setSaved(false)}
       submit={(form) => trpc.webhooks.update.mutate({ id: props.id, ...readForm(form) })}
-      onSuccess={() => setSaved(true)}
+      success="Saved."
       button="Save changes"
     >
       <Field htmlFor="edit-url" label="URL">
-        <input id="edit-url" name="url" type="url" required defaultValue={props.url} />
+        <Input id="edit-url" name="url" type="url" required defaultValue={props.url} />
       </Field>
       <Field htmlFor="edit-description" label="Description">
-        <input
+        <Input
           id="edit-description"
           name="description"
           type="text"
@@ -89,29 +96,38 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
 }
 
 export function EnableSwitch({ id, enabled }: { id: string; enabled: boolean }) {
-  return <MutationSwitch checked={enabled} label="Enabled" onToggle={(next) => trpc.webhooks.update.mutate({ id, enabled: next })} />;
+  return (
+    <MutationSwitch
+      checked={enabled}
+      label="Enabled"
+      success={(next) => (next ? "Endpoint enabled" : "Endpoint disabled: events for it are no longer sent")}
+      onToggle={(next) => trpc.webhooks.update.mutate({ id, enabled: next })}
+    />
+  );
 }
 
 export function RotateSecret({ id }: { id: string }) {
   const m = useMutation();
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <>
-      {secret && <OneTimeSecret title="New signing secret" value={secret} onDone={() => setSecret(null)} />}
-      <ErrorAlert error={m.error} />
-      <button
-        type="button"
-        className="secondary small"
-        disabled={m.pending}
-        onClick={async () => {
-          if (!window.confirm("Replace the signing secret? Deliveries are signed with the new one from now on.")) return;
-          const result = await m.run(() => trpc.webhooks.rotateSecret.mutate({ id }));
+    <div className="flex flex-col items-start gap-2">
+      <ConfirmDialog
+        title="Replace the signing secret?"
+        description="Deliveries are signed with the new secret from now on; receivers that check the old one start refusing them."
+        confirmLabel="Rotate secret"
+        pending={m.pending}
+        onConfirm={async () => {
+          const result = await m.run(() => trpc.webhooks.rotateSecret.mutate({ id }), "Signing secret rotated: copy the new one now");
           if (result) setSecret(result.secret);
         }}
       >
-        Rotate secret
-      </button>
-    </>
+        <Button type="button" variant="outline" size="sm" disabled={m.pending}>
+          Rotate secret
+        </Button>
+      </ConfirmDialog>
+      <ErrorAlert error={m.error} />
+      {secret && <OneTimeSecret title="New signing secret" value={secret} onDone={() => setSecret(null)} />}
+    </div>
   );
 }
 
@@ -120,9 +136,12 @@ export function DeleteWebhookButton({ id }: { id: string }) {
   return (
     <ConfirmButton
       label="Delete endpoint"
-      confirm="Delete this endpoint? Pending deliveries to it are dropped."
+      confirmTitle="Delete this endpoint?"
+      confirm="Pending deliveries to it are dropped. This cannot be undone."
+      success="Endpoint deleted"
       action={async () => {
         await trpc.webhooks.remove.mutate({ id });
+        // The toast outlives this navigation: the toaster sits in the root layout.
         router.push("/webhooks");
       }}
     />
@@ -133,19 +152,20 @@ export function ResendButton({ id, eventId }: { id: string; eventId: string }) {
   const m = useMutation();
   const [queued, setQueued] = useState(false);
   return (
-    <>
-      <button
+    <div className="flex flex-col items-start gap-2">
+      <Button
         type="button"
-        className="secondary small"
+        variant="outline"
+        size="sm"
         disabled={m.pending}
         onClick={async () => {
-          if (await m.run(() => trpc.webhooks.resend.mutate({ id, eventId }))) setQueued(true);
+          if (await m.run(() => trpc.webhooks.resend.mutate({ id, eventId }), "Delivery queued again")) setQueued(true);
         }}
       >
         {queued ? "Queued again" : "Resend"}
-      </button>
+      </Button>
       <ErrorAlert error={m.error} />
-    </>
+    </div>
   );
 }
 
@@ -155,20 +175,24 @@ export function TestEventButton({ id }: { id: string }) {
   const [queued, setQueued] = useState(false);
   return (
     <>
-      <button
+      <Button
         type="button"
-        className="secondary small"
+        variant="outline"
+        size="sm"
         data-testid="send-test-event"
         disabled={m.pending}
         onClick={async () => {
           setQueued(false);
-          if (await m.run(() => trpc.dashboard.webhookTest.mutate({ id }))) setQueued(true);
+          if (await m.run(() => trpc.dashboard.webhookTest.mutate({ id }))) {
+            setQueued(true);
+            toast.success("Test event queued.");
+          }
         }}
       >
         Send test event
-      </button>
+      </Button>
       {queued && (
-        <span className="muted small" role="status" data-testid="test-event-queued">
+        <span className="mt-1 block text-xs text-muted-foreground" role="status" data-testid="test-event-queued">
           Test event queued: its attempt appears in the delivery log.
         </span>
       )}

@@ -7,6 +7,7 @@ import { DataTable } from "../../_components/table";
 import { CreateWebhookForm, TestEventButton } from "./client";
 import { RecentFailures } from "./recent-failures";
 import { PageHead } from "../../_components/page-head";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -21,18 +22,21 @@ export default async function WebhooksPage() {
       </PageHead>
       <CreateWebhookForm eventTypes={[...EVENT_TYPES]} />
       <DataTable
+        caption="Webhook endpoints"
         headers={["Endpoint", "Events", "State", "Last attempt", "Failures"]}
         actions
         empty={endpoints.length === 0 && "No webhook endpoints yet."}
       >
         {endpoints.map((w) => (
-          <tr key={w.id} data-testid="webhook-row">
-            <td className="break">
-              <Link href={`/webhooks/${w.id}`}>{w.url}</Link>
-              {w.description && <div className="muted">{w.description}</div>}
-            </td>
-            <td>{w.events.includes("*") ? "All events" : w.events.join(", ")}</td>
-            <td>
+          <TableRow key={w.id} data-testid="webhook-row">
+            <TableCell className={`min-w-56 ${WIDE_CELL}`}>
+              <Link href={`/webhooks/${w.id}`} className="font-medium wrap-anywhere">
+                {w.url}
+              </Link>
+              {w.description && <div className="text-muted-foreground wrap-break-word">{w.description}</div>}
+            </TableCell>
+            <TableCell className="min-w-32 wrap-break-word">{w.events.includes("*") ? "All events" : w.events.join(", ")}</TableCell>
+            <TableCell>
               {w.suspendedByPlan ? (
                 <Badge value="suspended" label="suspended by plan" />
               ) : w.enabled ? (
@@ -41,22 +45,25 @@ export default async function WebhooksPage() {
                 <Badge value="disabled" />
               )}
               {w.autoDisabledAt && (
-                <div className="muted">
+                <div className="mt-1 text-muted-foreground">
                   auto-disabled <Time ms={w.autoDisabledAt} />
                 </div>
               )}
-            </td>
-            <td>
+            </TableCell>
+            <TableCell>
               <Time ms={w.lastAttemptAt} />
-              {w.lastResponseStatus !== null && <div className="muted">HTTP {w.lastResponseStatus}</div>}
-              {w.lastError && <div className="muted">{w.lastError}</div>}
-            </td>
-            <td>
-              <span data-testid="consecutive-failures">{w.consecutiveFailures}</span> failed deliveries in a row
+              {w.lastResponseStatus !== null && <div className="text-muted-foreground">HTTP {w.lastResponseStatus}</div>}
+              {w.lastError && <div className="text-muted-foreground wrap-break-word">{w.lastError}</div>}
+            </TableCell>
+            <TableCell>
+              <span className="tabular-nums" data-testid="consecutive-failures">
+                {w.consecutiveFailures}
+              </span>{" "}
+              failed deliveries in a row
               <RecentFailures health={recent.get(w.id)} />
-            </td>
-            <td>{w.enabled && !w.suspendedByPlan && <TestEventButton id={w.id} />}</td>
-          </tr>
+            </TableCell>
+            <TableCell>{w.enabled && !w.suspendedByPlan && <TestEventButton id={w.id} />}</TableCell>
+          </TableRow>
         ))}
       </DataTable>
     </>

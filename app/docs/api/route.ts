@@ -19,6 +19,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · Posthaste</title>
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
 <style>
   body { margin: 0; font-family: system-ui, sans-serif; }
   .ph-bar { display: flex; gap: 1rem; padding: .5rem 1rem; font-size: .875rem; border-bottom: 1px solid #e5e7eb; }

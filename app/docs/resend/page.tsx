@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Breadcrumbs } from "../../_components/breadcrumbs";
+import { CodeBlock } from "../../_components/code-block";
+import { Prose } from "../../_components/prose";
 
 export const metadata: Metadata = { title: "Migrating from Resend" };
 
 export default function ResendMigration() {
   return (
-    <main className="docs">
-      <nav className="crumbs" aria-label="Breadcrumb">
-        <Link href="/docs">Docs</Link> / Migrating from Resend
-      </nav>
-      <h1>Migrating from Resend</h1>
+    <Prose>
+      <Breadcrumbs trail={[{ href: "/docs", label: "Docs" }]} current="Migrating from Resend" />
+      <h1 className="text-3xl font-semibold tracking-tight">Migrating from Resend</h1>
       <h2>What to change</h2>
       <p>
         Point the Resend SDK at this deployment and use a Posthaste API key; the calls stay as they are. The SDK adds its paths (
         <code>/emails</code>, …) to the base URL, so the base URL ends in <code>/v1</code>:
       </p>
-      <pre>{`RESEND_BASE_URL=https://mail.example.com/v1
-RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}</pre>
+      <CodeBlock
+        code={`RESEND_BASE_URL=https://mail.example.com/v1
+RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}
+      />
       <p>
         Without the SDK, replace <code>https://api.resend.com</code> with <code>https://mail.example.com/v1</code>, or use the typed client
         in <code>client/</code> (see the README). Then add and verify your sending domain here (<code>POST /v1/domains</code>), and register
@@ -91,6 +94,6 @@ RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}</pre>
           Test mode is sending from the sandbox sender; the suppression list is managed at <code>/v1/suppressions</code>.
         </li>
       </ul>
-    </main>
+    </Prose>
   );
 }

@@ -3,6 +3,11 @@ import Link from "next/link";
 import { eventExample } from "@/server/api/examples";
 import { EVENT_DOCS } from "@/server/events/schemas";
 import { EVENT_TYPES } from "@/server/events/types";
+import { Breadcrumbs } from "../../_components/breadcrumbs";
+import { CodeBlock } from "../../_components/code-block";
+import { Prose } from "../../_components/prose";
+import { DataTable } from "../../_components/table";
+import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 import { NODE_POSTHASTE, NODE_STANDARD, PYTHON_POSTHASTE, PYTHON_STANDARD } from "./verify-samples";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -17,11 +22,9 @@ const DATA_FIELDS = {
 
 export default function WebhooksDocs() {
   return (
-    <main className="docs">
-      <nav className="crumbs" aria-label="Breadcrumb">
-        <Link href="/docs">Docs</Link> / Webhooks
-      </nav>
-      <h1>Webhooks</h1>
+    <Prose>
+      <Breadcrumbs trail={[{ href: "/docs", label: "Docs" }]} current="Webhooks" />
+      <h1 className="text-3xl font-semibold tracking-tight">Webhooks</h1>
       <p>
         Register an endpoint with <code>POST /v1/webhooks</code> (https, port 443, a public host) and the event types it wants, or{" "}
         <code>[&quot;*&quot;]</code> for all nine. Each event is POSTed to it as JSON. The <Link href="/docs/api">API reference</Link>{" "}
@@ -49,29 +52,20 @@ export default function WebhooksDocs() {
       <p>
         <code>{"{ id, type, created_at, data }"}</code>: <code>created_at</code> is ISO 8601.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>type</th>
-            <th>meaning</th>
-            <th>data</th>
-          </tr>
-        </thead>
-        <tbody>
-          {EVENT_TYPES.map((type) => (
-            <tr key={type}>
-              <td>
-                <code>{type}</code>
-              </td>
-              <td>{EVENT_DOCS[type].meaning}</td>
-              <td>
-                <code>{DATA_FIELDS[EVENT_DOCS[type].data]}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <pre>{JSON.stringify(eventExample("email.bounced"), null, 2)}</pre>
+      <DataTable caption="Event types" headers={["Type", "Meaning", "Data"]}>
+        {EVENT_TYPES.map((type) => (
+          <TableRow key={type}>
+            <TableCell className="whitespace-nowrap">
+              <code>{type}</code>
+            </TableCell>
+            <TableCell className={`min-w-48 ${WIDE_CELL}`}>{EVENT_DOCS[type].meaning}</TableCell>
+            <TableCell className={`min-w-48 wrap-anywhere ${WIDE_CELL}`}>
+              <code>{DATA_FIELDS[EVENT_DOCS[type].data]}</code>
+            </TableCell>
+          </TableRow>
+        ))}
+      </DataTable>
+      <CodeBlock code={JSON.stringify(eventExample("email.bounced"), null, 2)} label="Copy example payload" />
       <h2 id="signatures">Verifying signatures</h2>
       <p>
         The endpoint&apos;s secret (<code>whsec_…</code>) is shown when it is created and when it is rotated. Every delivery is signed
@@ -91,8 +85,8 @@ export default function WebhooksDocs() {
         </li>
       </ul>
       <h3>Node</h3>
-      <pre>{NODE_STANDARD}</pre>
-      <pre>{NODE_POSTHASTE}</pre>
+      <CodeBlock code={NODE_STANDARD} />
+      <CodeBlock code={NODE_POSTHASTE} />
       <p>
         The typed client in <code>client/</code> verifies either scheme: <code>verifyWebhook</code> checks <code>posthaste-signature</code>,{" "}
         <code>verifyStandardWebhook</code> the <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>{" "}
@@ -100,8 +94,8 @@ export default function WebhooksDocs() {
         present, else the Standard Webhooks headers. Each returns the parsed event or throws <code>WebhookVerificationError</code>.
       </p>
       <h3>Python</h3>
-      <pre>{PYTHON_STANDARD}</pre>
-      <pre>{PYTHON_POSTHASTE}</pre>
-    </main>
+      <CodeBlock code={PYTHON_STANDARD} />
+      <CodeBlock code={PYTHON_POSTHASTE} />
+    </Prose>
   );
 }

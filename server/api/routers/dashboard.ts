@@ -5,6 +5,7 @@ import { readDeliverability } from "../../dashboard/deliverability";
 import { DashboardEmailsInput, listOptions } from "../../dashboard/email-filters";
 import { readEmailStatuses } from "../../dashboard/email-statuses";
 import { readPlanLimits } from "../../dashboard/plan";
+import { readRewrites } from "../../dashboard/rewrites";
 import {
   Activity,
   ACTIVITY_RANGES,
@@ -12,6 +13,7 @@ import {
   Deliverability,
   EmailStatuses,
   PlanLimits,
+  Rewrites,
   SinkMessage,
   SuppressionSources,
   TestEventQueued,
@@ -32,7 +34,8 @@ import { fullScopeProcedure, router } from "../trpc";
 const ids = z.array(z.string().max(64)).max(MAX_PAGE_SIZE);
 
 /**
- * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; the
+ * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; which messages test mode
+ * rewrote; the
  * overview's and usage page's charts, rates, checklist and plan; the email list with its
  * filters and live statuses; suppressions' messages; webhook bodies, health and test events.
  */
@@ -91,4 +94,9 @@ export const dashboardRouter = router({
     .input(z.object({ id: z.string() }))
     .output(TestEventQueued)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.account, input.id)),
+
+  rewrites: fullScopeProcedure
+    .input(z.object({ ids: z.array(z.string().max(64)).max(MAX_PAGE_SIZE) }))
+    .output(Rewrites)
+    .query(({ ctx, input }) => readRewrites(ctx.account.id, input.ids)),
 });

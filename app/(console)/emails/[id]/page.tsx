@@ -1,13 +1,41 @@
+import { ArrowLeftIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { api } from "@/lib/trpc/server";
-import { CopyButton } from "../../../_components/client";
+import { CodeBlock } from "../../../_components/code-block";
+import { Copyable } from "../../../_components/copyable";
 import { Badge, Time } from "../../../_components/format";
 import { LiveRefresh } from "../../../_components/live-refresh";
 import { orNotFound } from "../../../_components/not-found";
+import { PageHead } from "../../../_components/page-head";
+import { Properties, Property } from "../../../_components/properties";
+import { Card, CardHeader, CardTitle } from "../../../_components/ui/card";
 import { CancelEmailButton } from "./client";
 
 export const metadata: Metadata = { title: "Email" };
+
+/** A card with its own heading, named for the landmark list. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card className="mb-6" role="region" aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+      </CardHeader>
+      {children}
+    </Card>
+  );
+}
+
+/** A collapsed part of the message (headers, raw MIME) that opens in place. */
+function Disclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-lg border">
+      <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium select-none hover:bg-accent">{summary}</summary>
+      <div className="border-t p-4">{children}</div>
+    </details>
+  );
+}
 
 export default async function EmailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -15,155 +43,133 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
   const email = await orNotFound(caller.emails.get({ id }));
   // The sink provider keeps the rendered message; other providers have none to show.
   const message = await caller.dashboard.sinkMessage({ emailId: id }).catch(() => null);
+  const [rewrite] = (await caller.dashboard.rewrites({ ids: [id] })).data;
   return (
     <>
-      <nav className="muted" style={{ marginBottom: 8 }}>
-        <Link href="/emails">← Emails</Link>
-      </nav>
-      <div className="page-head">
-        <div>
-          <h1>{email.subject || "(no subject)"}</h1>
-          <div className="actions">
-            <Badge value={email.status} />
-          </div>
-        </div>
-        {email.status === "scheduled" && <CancelEmailButton id={email.id} />}
-      </div>
+      <PageHead
+        title={email.subject || "(no subject)"}
+        above={
+          <Link href="/emails" className="inline-flex items-center gap-1 text-sm">
+            <ArrowLeftIcon className="size-4" aria-hidden /> Emails
+          </Link>
+        }
+        actions={email.status === "scheduled" && <CancelEmailButton id={email.id} />}
+      >
+        <Badge value={email.status} />
+      </PageHead>
       <LiveRefresh shown={[{ id: email.id, status: email.status }]} />
-      <section className="panel">
-        <dl className="props">
-          <dt>Id</dt>
-          <dd className="mono">
-            {email.id}{" "}
+      <Card className="mb-6">
+        <Properties>
+          <Property label="Id">
             <span data-testid="copy-id">
-              <CopyButton text={email.id} label="Copy id" />
+              <Copyable value={email.id} label="Copy email id" className="-my-1.5" />
             </span>
-          </dd>
-          <dt>From</dt>
-          <dd>{email.from}</dd>
-          <dt>To</dt>
-          <dd>{email.to.join(", ")}</dd>
-          {email.cc.length > 0 && (
-            <>
-              <dt>Cc</dt>
-              <dd>{email.cc.join(", ")}</dd>
-            </>
+          </Property>
+          <Property label="From">{email.from}</Property>
+          <Property label="To">{email.to.join(", ")}</Property>
+          {rewrite && (
+            <Property label="Meant for">
+              <span data-testid="rewritten-recipients">
+                {rewrite.rewrittenFrom.join(", ")}{" "}
+                <span className="text-muted-foreground">
+                  (test mode: mail from the sandbox sender reaches only the account email and the simulators, so it went to the account
+                  email instead)
+                </span>
+              </span>
+            </Property>
           )}
-          {email.bcc.length > 0 && (
-            <>
-              <dt>Bcc</dt>
-              <dd>{email.bcc.join(", ")}</dd>
-            </>
-          )}
-          {email.replyTo.length > 0 && (
-            <>
-              <dt>Reply-To</dt>
-              <dd>{email.replyTo.join(", ")}</dd>
-            </>
-          )}
-          <dt>Created</dt>
-          <dd>
+          {email.cc.length > 0 && <Property label="Cc">{email.cc.join(", ")}</Property>}
+          {email.bcc.length > 0 && <Property label="Bcc">{email.bcc.join(", ")}</Property>}
+          {email.replyTo.length > 0 && <Property label="Reply-To">{email.replyTo.join(", ")}</Property>}
+          <Property label="Created">
             <Time ms={email.createdAt} />
-          </dd>
+          </Property>
           {email.scheduledAt && (
-            <>
-              <dt>Scheduled for</dt>
-              <dd>
-                <Time ms={email.scheduledAt} />
-              </dd>
-            </>
+            <Property label="Scheduled for">
+              <Time ms={email.scheduledAt} />
+            </Property>
           )}
-          <dt>Sent</dt>
-          <dd>
+          <Property label="Sent">
             <Time ms={email.sentAt} />
-          </dd>
-          <dt>Provider id</dt>
-          <dd className="mono">{email.sesMessageId ?? "—"}</dd>
-          {email.error && (
-            <>
-              <dt>Error</dt>
-              <dd>{email.error}</dd>
-            </>
-          )}
+          </Property>
+          <Property label="Provider id">
+            {email.sesMessageId ? <Copyable value={email.sesMessageId} label="Copy provider id" className="-my-1.5" /> : "—"}
+          </Property>
+          {email.error && <Property label="Error">{email.error}</Property>}
           {email.tags.length > 0 && (
-            <>
-              <dt>Tags</dt>
-              <dd>
+            <Property label="Tags">
+              <span className="flex flex-wrap gap-1">
                 {email.tags.map((t) => (
-                  <span key={t.name} className="badge" style={{ marginRight: 4 }}>
-                    {t.name}: {t.value}
-                  </span>
+                  <Badge key={t.name} value="tag" label={`${t.name}: ${t.value}`} />
                 ))}
-              </dd>
-            </>
+              </span>
+            </Property>
           )}
-        </dl>
-      </section>
-      <section className="panel" aria-labelledby="timeline">
-        <h2 id="timeline" style={{ marginTop: 0 }}>
-          Timeline
-        </h2>
-        <ol className="timeline" data-testid="timeline">
+        </Properties>
+      </Card>
+      <Section id="timeline" title="Timeline">
+        <ol className="relative ml-2 border-l-2 pl-6" data-testid="timeline">
           {email.timeline.map((t, i) => (
-            <li key={`${t.type}-${t.at}-${i}`}>
-              <Badge value={t.type} /> <Time ms={t.at} />
-              {t.detail && <div className="muted">{t.detail}</div>}
+            <li key={`${t.type}-${t.at}-${i}`} className="relative pb-4 last:pb-0">
+              <span className="absolute top-1.5 -left-[calc(1.5rem+6px)] size-2.5 rounded-full bg-primary" aria-hidden />
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge value={t.type} /> <Time ms={t.at} />
+              </div>
+              {t.detail && <div className="mt-1 text-sm text-muted-foreground wrap-break-word">{t.detail}</div>}
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
       {message && (
-        <section className="panel" aria-labelledby="rendered">
-          <h2 id="rendered" style={{ marginTop: 0 }}>
-            Rendered message
-          </h2>
+        <Section id="rendered" title="Rendered message">
           {message.html ? (
             // Sandboxed with no scripts and no same-origin: the mail's HTML cannot touch the dashboard.
-            <iframe className="preview" title="HTML body" sandbox="" srcDoc={message.html} data-testid="html-preview" />
+            // White behind it in both themes: mail is designed for a white page.
+            <iframe
+              className="min-h-[420px] w-full rounded-lg border bg-white"
+              title="HTML body"
+              sandbox=""
+              srcDoc={message.html}
+              data-testid="html-preview"
+            />
           ) : (
-            <pre data-testid="text-preview">{message.text ?? ""}</pre>
+            <CodeBlock code={message.text ?? ""} label="Copy text" testId="text-preview" wrap />
           )}
-          {message.html && message.text && (
-            <details>
-              <summary>Plain-text part</summary>
-              <pre data-testid="text-preview">{message.text}</pre>
-            </details>
-          )}
-          {message.attachments.length > 0 && (
-            <>
-              <h3>Attachments</h3>
-              <ul>
-                {message.attachments.map((a, i) => (
-                  <li key={i}>
-                    {a.filename ?? "(unnamed)"}{" "}
-                    <span className="muted">
-                      {a.mimeType}, {a.size} bytes
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <details>
-            <summary>Headers</summary>
-            <div className="table-wrap">
-              <table>
-                <tbody>
-                  {message.headers.map((h, i) => (
-                    <tr key={i}>
-                      <th scope="row">{h.key}</th>
-                      <td className="mono break">{h.value}</td>
-                    </tr>
+          <div className="flex flex-col gap-3">
+            {message.html && message.text && (
+              <Disclosure summary="Plain-text part">
+                <CodeBlock code={message.text} label="Copy text" testId="text-preview" className="my-0" wrap />
+              </Disclosure>
+            )}
+            {message.attachments.length > 0 && (
+              <div>
+                <h3 className="mb-2 font-semibold">Attachments</h3>
+                <ul className="list-disc pl-5 text-sm">
+                  {message.attachments.map((a, i) => (
+                    <li key={i} className="wrap-anywhere">
+                      {a.filename ?? "(unnamed)"}{" "}
+                      <span className="text-muted-foreground">
+                        {a.mimeType}, {a.size} bytes
+                      </span>
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
-          <details>
-            <summary>Raw MIME</summary>
-            <pre>{message.raw}</pre>
-          </details>
-        </section>
+                </ul>
+              </div>
+            )}
+            <Disclosure summary="Headers">
+              <Properties className="sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+                {message.headers.map((h, i) => (
+                  <Property key={i} label={<span className="wrap-anywhere">{h.key}</span>}>
+                    <span className="font-mono text-xs wrap-anywhere">{h.value}</span>
+                  </Property>
+                ))}
+              </Properties>
+            </Disclosure>
+            <Disclosure summary="Raw MIME">
+              <CodeBlock code={message.raw} label="Copy raw message" className="my-0" wrap />
+            </Disclosure>
+          </div>
+        </Section>
       )}
     </>
   );

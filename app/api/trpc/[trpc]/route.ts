@@ -1,11 +1,12 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
-import { sessionAccountId } from "@/server/auth/session";
+import { sessionMemberOfRequest } from "@/server/auth/session";
 import { withinBodyLimit } from "@/server/http/web";
 
 /**
  * The dashboard's tRPC endpoint: the same procedures /v1 serves, authorised by the
- * owner's session cookie instead of a key.
+ * member's session cookie instead of a key. The session is read from this request, so the
+ * route needs nothing but the request.
  */
 async function handler(incoming: Request): Promise<Response> {
   // The same MAX_BODY_BYTES as /v1: tRPC's fetch adapter would read a body of any size.
@@ -16,13 +17,13 @@ async function handler(incoming: Request): Promise<Response> {
   if (req.method !== "GET" && origin && new URL(origin).host !== (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))) {
     return Response.json({ error: { message: "Cross-site request refused" } }, { status: 403 });
   }
-  const accountId = await sessionAccountId();
+  const member = await sessionMemberOfRequest(req);
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
     createContext: () => ({
-      credentials: { kind: "session" as const, accountId },
+      credentials: { kind: "session" as const, member },
       header: (name: string) => req.headers.get(name) ?? undefined,
     }),
     onError({ error, path }) {

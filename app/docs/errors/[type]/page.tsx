@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ERROR_TYPES, type ErrorType } from "@/server/errors";
+import { Breadcrumbs } from "../../../_components/breadcrumbs";
+import { CodeBlock } from "../../../_components/code-block";
+import { Prose } from "../../../_components/prose";
 import { ERROR_DOCS } from "../../error-reference";
 
 export function generateStaticParams() {
@@ -24,14 +26,18 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
   if (!isErrorType(type)) notFound();
   const doc = ERROR_DOCS[type];
   return (
-    <main className="docs">
-      <nav className="crumbs" aria-label="Breadcrumb">
-        <Link href="/docs">Docs</Link> / <Link href="/docs#errors">Errors</Link> / {type}
-      </nav>
-      <h1>
+    <Prose>
+      <Breadcrumbs
+        trail={[
+          { href: "/docs", label: "Docs" },
+          { href: "/docs#errors", label: "Errors" },
+        ]}
+        current={type}
+      />
+      <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">
         <code>{type}</code>
       </h1>
-      <p className="muted">
+      <p className="text-muted-foreground">
         {doc.title} · HTTP {doc.statuses}
       </p>
       <p>{doc.summary}</p>
@@ -54,8 +60,8 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
         ))}
       </ul>
       <h2>Response body</h2>
-      <pre>
-        {JSON.stringify(
+      <CodeBlock
+        code={JSON.stringify(
           {
             error: { type, message: "A human-readable explanation, safe to display.", docs_url: `…/docs/errors/${type}` },
             statusCode: parseInt(doc.statuses, 10),
@@ -65,10 +71,10 @@ export default async function ErrorTypePage({ params }: { params: Promise<{ type
           null,
           2,
         )}
-      </pre>
-      <p className="muted">
+      />
+      <p className="text-muted-foreground">
         Branch on <code>error.type</code>, not on the message text.
       </p>
-    </main>
+    </Prose>
   );
 }

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { forgetKeys } from "../auth/authenticate";
+import { database } from "../db/client";
+import { rows } from "../db/rows";
+import { validationError } from "../errors";
+import { invalidateAccount, type Account } from "./account-cache";
+
+/** What the owner types to confirm: the account's email address (any case). */
+export const deleteConfirmationMatches = (account: Pick<Account, "email">, typed: string) =>
+  typed.trim().toLowerCase() === account.email.trim().toLowerCase();
+
+/**
+ * Deletes an account for good, once its owner has typed its email address. First its keys are
+ * revoked on their own and every process drops its cached copies (the account invalidation
+ * path: NOTIFY, or cache_invalidations through the embedded socket), so the next /v1 call with
+ * any of them is 401 whatever follows. Then, in one transaction: its users (one account per
+ * user, so they have no other), its messages (their timelines and sink copies go with them; a
+ * message in the middle of its hand-off still goes out, and its outcome finds no row to record
+ * on), and the account row, whose foreign keys take keys, domains (their names become free),
+ * suppressions, webhook endpoints, events and delivery logs, usage counters, the rate bucket,
+ * memberships and invitations with it. Mail the service sent the owners (notices) stays in the
+ * platform account's log like any other sent mail.
+ */
+export async function deleteAccount(account: Account, confirmation: string): Promise<{ id: string; deleted: true }> {
+  if (!deleteConfirmationMatches(account, confirmation)) {
+    throw validationError(`To delete the account, type its email address (${account.email}) exactly.`);
+  }
+  const { db } = await database();
+  const revoked = await rows<{ id: string }>(
+    db,
+    sql`update api_keys set revoked_at = now() where account_id = ${account.id} and revoked_at is null returning id`,
+  );
+  forgetKeys(revoked.map((r) => r.id));
+  await invalidateAccount(account.id);
+  await db.transaction(async (tx) => {
+    await rows(tx, sql`delete from users u using memberships m where m.user_id = u.id and m.account_id = ${account.id}`);
+    await rows(tx, sql`delete from emails where account_id = ${account.id}`);
+    await rows(tx, sql`delete from accounts where id = ${account.id}`);
+  });
+  await invalidateAccount(account.id);
+  return { id: account.id, deleted: true };
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { inviteMember, revokeInvitation } from "../../team/invitations";
+import { InviteInput, Team } from "../../team/schemas";
+import { listTeam, removeMember } from "../../team/team";
+import { ownerProcedure, router, sessionProcedure } from "../trpc";
+
+/** The account's team (no /v1 path: sessions only). Every member sees it; only owners change it. */
+export const teamRouter = router({
+  list: sessionProcedure
+    .input(z.object({}))
+    .output(Team)
+    .query(({ ctx }) => listTeam(ctx.account.id)),
+  invite: ownerProcedure
+    .input(InviteInput)
+    .output(z.object({ id: z.string(), email: z.string() }))
+    .mutation(({ ctx, input }) => inviteMember(ctx.member, input)),
+  revokeInvitation: ownerProcedure
+    .input(z.object({ id: z.string() }))
+    .output(z.object({ id: z.string(), revoked: z.literal(true) }))
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.account.id, input.id)),
+  removeMember: ownerProcedure
+    .input(z.object({ userId: z.string() }))
+    .output(z.object({ userId: z.string(), removed: z.literal(true) }))
+    .mutation(({ ctx, input }) => removeMember(ctx.member, input.userId)),
+});

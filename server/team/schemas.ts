@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** `owner`: invites and removes members, deletes the account. `member`: everything else. */
+export const MEMBER_ROLES = ["owner", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The shapes the dashboard's team procedures answer with (no /v1 path); the types are derived from them. */
+export const TeamMember = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  joinedAt: z.number().int(),
+  /** False for an owner made by `accounts create` who has not followed the sign-in link yet. */
+  hasPassword: z.boolean(),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const PendingInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  invitedBy: z.string().nullable(),
+  createdAt: z.number().int(),
+  expiresAt: z.number().int(),
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+export const Team = z.object({ members: z.array(TeamMember), invitations: z.array(PendingInvitation) });
+export type Team = z.infer<typeof Team>;
+
+export const InviteInput = z.object({ email: z.string().max(1000), role: z.enum(MEMBER_ROLES).default("member") });

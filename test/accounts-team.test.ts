@@ -1,0 +1,453 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./support/harness";
+import { rows } from "./support/db";
+import { linkToken, mailTo, query, signIn, trpc } from "./support/dashboard";
+
+/**
+ * Issue #17, parts 3 and 5: the first run from the CLI into the dashboard, password reset,
+ * password and address changes, the team (invitations, roles, shared data), deleting an
+ * account, and test mode's rewrites marked. Sign-in goes through next-auth's route handler,
+ * dashboard calls through the tRPC route with the session cookie, the CLI runs as a child
+ * process beside the server, and the link-following forms are their server actions' own
+ * calls into server/ (as in auth-doors.test.ts).
+ */
+const SYSTEM_SENDER = "notifications@team.test";
+const SANDBOX = "onboarding@posthaste.dev";
+const SIMULATOR = "success@simulator.amazonses.com";
+const PASSWORD = "correct horse battery";
+
+let server: TestServer;
+let reset: typeof import("../server/auth/password-reset");
+let emailChange: typeof import("../server/auth/email-change");
+let invitations: typeof import("../server/team/invitations");
+let rateLimit: typeof import("../server/auth/rate-limit");
+let sql: typeof import("drizzle-orm").sql;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    APP_URL: "https://team.test",
+    SYSTEM_SENDER,
+    TRUSTED_PROXY_HOPS: "1",
+    AUTH_SIGNIN_FAILURES_PER_ADDRESS: "4",
+    AUTH_MAILS_PER_ADDRESS: "3",
+    AUTH_SIGNUP_PER_IP: "50",
+  });
+  reset = await import("../server/auth/password-reset");
+  emailChange = await import("../server/auth/email-change");
+  invitations = await import("../server/team/invitations");
+  rateLimit = await import("../server/auth/rate-limit");
+  sql = (await import("drizzle-orm")).sql;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+let n = 0;
+const unique = (tag: string) => `${tag}-${process.pid}-${++n}-${Date.now()}@example.com`;
+const run = Math.floor(Math.random() * 0xffff).toString(16);
+/** A client of its own for every sign-in, fresh on every run (PostgreSQL keeps counters). */
+const ip = () => `2001:db8:${run}:${(++n).toString(16)}::1`;
+
+const exec = promisify(execFile);
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], { timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: typeof err.code === "number" ? err.code : 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
+  }
+}
+
+/** An account made by the CLI, its owner's password set through the printed link, signed in. */
+async function cliOwner(opts: { plan?: string; approved?: boolean } = {}) {
+  const email = unique("owner");
+  const args = ["accounts", "create", "--email", email, "--json", "--plan", opts.plan ?? "unlimited"];
+  if (opts.approved ?? true) args.push("--approved");
+  const res = await cli(...args);
+  expect(res.code, res.stderr).toBe(0);
+  const created = JSON.parse(res.stdout) as { accountId: string; apiKey: string; signInUrl: string };
+  const token = new URL(created.signInUrl).searchParams.get("token")!;
+  expect(await reset.setPasswordWithLink(token, PASSWORD)).toEqual({ email });
+  const session = await signIn(email, PASSWORD, ip());
+  expect(session.outcome).toBe("ok");
+  return { ...created, email, cookie: session.cookie! };
+}
+
+/** Invites `email` into the owner's account and accepts with PASSWORD: a signed-in member. */
+async function member(owner: { cookie: string }, role: "member" | "owner" = "member", email = unique("member")) {
+  const invited = await trpc(owner.cookie, "team.invite", { email, role });
+  expect(invited.status, JSON.stringify(invited.error)).toBe(200);
+  const [mail] = (await mailTo(email)).slice(-1);
+  const token = linkToken(mail.text, "/accept-invite");
+  expect(await invitations.acceptInvitation(token, PASSWORD)).toEqual({ email });
+  const session = await signIn(email, PASSWORD, ip());
+  expect(session.outcome).toBe("ok");
+  return { email, cookie: session.cookie!, token };
+}
+
+const sendTest = (key: string, to: string | string[]) =>
+  server.api("POST", "/v1/emails", { key, body: { from: SANDBOX, to, subject: "test mode", text: "hi" } });
+
+describe("first run: the CLI's account leads into the dashboard", () => {
+  it("accounts create prints a one-time sign-in link; following it sets the password and signs in to that account", async () => {
+    const email = unique("first");
+    const res = await cli("accounts", "create", "--email", email, "--approved", "--json");
+    expect(res.code, res.stderr).toBe(0);
+    const created = JSON.parse(res.stdout);
+    expect(Object.keys(created)).toEqual(["accountId", "apiKey", "signInUrl"]);
+    expect(created.signInUrl).toMatch(/^https:\/\/team\.test\/set-password\?token=\S+$/);
+    // No password yet: sign-in is refused like any wrong password.
+    expect((await signIn(email, PASSWORD, ip())).outcome).toBe("credentials");
+    const token = new URL(created.signInUrl).searchParams.get("token")!;
+    expect(await reset.readPasswordLink(token)).toEqual({ email });
+    expect(await reset.setPasswordWithLink(token, PASSWORD)).toEqual({ email });
+    expect(await reset.setPasswordWithLink(token, "another password")).toBe("invalid");
+    expect(await reset.readPasswordLink(token)).toBeNull();
+    const session = await signIn(email, PASSWORD, ip());
+    expect(session.outcome).toBe("ok");
+    const me = await query(session.cookie, "account.get");
+    expect(me.data).toMatchObject({ id: created.accountId, email, you: { email, role: "owner" } });
+  });
+
+  it("the human form says where the link is and what it does", async () => {
+    const res = await cli("accounts", "create", "--email", unique("human"));
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^Created account \S+ \(unlimited, awaiting review: `accounts approve` lifts it\)\.$/m);
+    expect(res.stdout).toMatch(/^API key \(shown once\): ph_\S+$/m);
+    expect(res.stdout).toMatch(/Dashboard: open this link[^\n]*\n[^\n]*\n\s+https:\/\/team\.test\/set-password\?token=\S+/);
+  });
+
+  it("accounts sign-in-link lets in the owner of an account made before users existed", async () => {
+    const { accountId, email } = await server.account();
+    // As such an account stands after the migration: no user, no member.
+    await rows(sql`delete from users where lower(email) = lower(${email})`);
+    const res = await cli("accounts", "sign-in-link", "--email", email.toUpperCase(), "--json");
+    expect(res.code, res.stderr).toBe(0);
+    const { signInUrl } = JSON.parse(res.stdout);
+    const token = new URL(signInUrl).searchParams.get("token")!;
+    expect(await reset.setPasswordWithLink(token, PASSWORD)).toEqual({ email });
+    const session = await signIn(email, PASSWORD, ip());
+    expect((await query(session.cookie, "account.get")).data.id).toBe(accountId);
+  });
+
+  it("the platform's notice account gets no sign-in", async () => {
+    const owner = await cliOwner();
+    await reset.requestPasswordReset({ email: owner.email, ip: ip() }); // a notice makes the platform account
+    const [platform] = await rows<{ id: string }>(sql`select id from accounts where email = ${SYSTEM_SENDER}`);
+    const res = await cli("accounts", "sign-in-link", "--account", platform.id);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/No dashboard sign-in/);
+    expect(await rows(sql`select 1 from memberships where account_id = ${platform.id}`)).toHaveLength(0);
+  });
+});
+
+describe("password reset through the service's own mail", () => {
+  it("mails a one-time link from SYSTEM_SENDER; it sets the new password and signs out older sessions", async () => {
+    const owner = await cliOwner();
+    await reset.requestPasswordReset({ email: owner.email.toUpperCase(), ip: ip() });
+    const mails = (await mailTo(owner.email)).filter((m) => m.subject === "Choose a new Posthaste password");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ from: SYSTEM_SENDER, platform_email: SYSTEM_SENDER });
+    const token = linkToken(mails[0].text, "/set-password");
+    expect(await reset.setPasswordWithLink(token, "brand new password")).toEqual({ email: owner.email });
+    expect(await reset.setPasswordWithLink(token, "third password!")).toBe("invalid");
+    expect((await query(owner.cookie, "account.get")).status).toBe(401);
+    expect((await signIn(owner.email, PASSWORD, ip())).outcome).toBe("credentials");
+    expect((await signIn(owner.email, "brand new password", ip())).outcome).toBe("ok");
+  });
+
+  it("answers the same for an unknown address and mails nothing; links expire; forged ones fail", async () => {
+    const nobody = unique("nobody");
+    await expect(reset.requestPasswordReset({ email: nobody, ip: ip() })).resolves.toBeUndefined();
+    expect(await mailTo(nobody)).toHaveLength(0);
+    const owner = await cliOwner();
+    await reset.requestPasswordReset({ email: owner.email, ip: ip() });
+    const token = linkToken((await mailTo(owner.email)).at(-1)!.text, "/set-password");
+    expect(await reset.setPasswordWithLink(token, "later password", Date.now() + 3601 * 1000)).toBe("invalid");
+    const [body, mac] = token.split(".");
+    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), u: "x" })).toString("base64url");
+    expect(await reset.setPasswordWithLink(`${other}.${mac}`, "forged password")).toBe("invalid");
+    expect((await signIn(owner.email, PASSWORD, ip())).outcome).toBe("ok");
+  });
+
+  it("sends one address at most AUTH_MAILS_PER_ADDRESS links a window, known or not", async () => {
+    const owner = await cliOwner();
+    const nobody = unique("nobody");
+    for (const email of [owner.email, nobody]) {
+      for (let i = 0; i < 3; i++) await reset.requestPasswordReset({ email, ip: ip() });
+      await expect(reset.requestPasswordReset({ email, ip: ip() })).rejects.toBeInstanceOf(rateLimit.TooManyAttempts);
+    }
+    expect((await mailTo(owner.email)).filter((m) => m.subject === "Choose a new Posthaste password")).toHaveLength(3);
+  });
+});
+
+describe("your own sign-in", () => {
+  it("changing the password needs the current one, signs every session out and tells the user", async () => {
+    const owner = await cliOwner();
+    const wrong = await trpc(owner.cookie, "account.changePassword", { current: "not it at all", next: "a new password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.error).toMatchObject({ type: "validation_error", message: "The current password is wrong." });
+    const short = await trpc(owner.cookie, "account.changePassword", { current: PASSWORD, next: "short" });
+    expect(short.error?.message).toMatch(/at least 8/);
+    const changed = await trpc(owner.cookie, "account.changePassword", { current: PASSWORD, next: "a new password" });
+    expect(changed.status).toBe(200);
+    expect((await query(owner.cookie, "account.get")).status).toBe(401);
+    expect((await signIn(owner.email, PASSWORD, ip())).outcome).toBe("credentials");
+    expect((await signIn(owner.email, "a new password", ip())).outcome).toBe("ok");
+    expect((await mailTo(owner.email)).map((m) => m.subject)).toContain("Your Posthaste password was changed");
+  });
+
+  it("wrong current passwords count against the address's sign-in limit", async () => {
+    const owner = await cliOwner();
+    for (let i = 0; i < 4; i++) {
+      expect((await trpc(owner.cookie, "account.changePassword", { current: `guess ${i}`, next: "a new password" })).status).toBe(400);
+    }
+    const limited = await trpc(owner.cookie, "account.changePassword", { current: PASSWORD, next: "a new password" });
+    expect(limited.status).toBe(429);
+    expect(limited.error?.type).toBe("rate_limited");
+    expect((await signIn(owner.email, PASSWORD, ip())).outcome).toBe("rate_limited");
+  });
+
+  it("changing the address is confirmed from the new one, tells the old one, and moves the account email along", async () => {
+    const owner = await cliOwner();
+    const next = unique("moved");
+    const refused = await trpc(owner.cookie, "account.changeEmail", { email: next, password: "wrong password" });
+    expect(refused.status).toBe(400);
+    const asked = await trpc(owner.cookie, "account.changeEmail", { email: next, password: PASSWORD });
+    expect(asked.data.message).toContain(next);
+    // Nothing changes until the link is followed.
+    expect((await query(owner.cookie, "account.get")).data.you.email).toBe(owner.email);
+    const [mail] = await mailTo(next);
+    expect(mail.subject).toBe("Confirm your new Posthaste sign-in address");
+    const token = linkToken(mail.text, "/confirm-email-change");
+    expect(emailChange.readEmailChangeLink(token)).toEqual({ from: owner.email, to: next });
+    expect(await emailChange.confirmEmailChange(token)).toBe("changed");
+    expect(await emailChange.confirmEmailChange(token)).toBe("invalid");
+    expect((await mailTo(owner.email)).map((m) => m.subject)).toContain("Your Posthaste sign-in address was changed");
+    const me = await query(owner.cookie, "account.get");
+    expect(me.data).toMatchObject({ email: next, you: { email: next } });
+    expect((await signIn(owner.email, PASSWORD, ip())).outcome).toBe("credentials");
+    expect((await signIn(next, PASSWORD, ip())).outcome).toBe("ok");
+    // Test mode now rewrites to the new account email.
+    const sent = await sendTest(owner.apiKey, "stranger@example.org");
+    expect((await server.api("GET", `/v1/emails/${sent.body.id}`, { key: owner.apiKey })).body.to).toEqual([next]);
+  });
+
+  it("a password change voids a pending address-change link (someone who knew the old password cannot hold one)", async () => {
+    const owner = await cliOwner();
+    const next = unique("held");
+    expect((await trpc(owner.cookie, "account.changeEmail", { email: next, password: PASSWORD })).status).toBe(200);
+    const token = linkToken((await mailTo(next))[0].text, "/confirm-email-change");
+    expect((await trpc(owner.cookie, "account.changePassword", { current: PASSWORD, next: "locked them out" })).status).toBe(200);
+    expect(await emailChange.confirmEmailChange(token)).toBe("invalid");
+    expect((await signIn(owner.email, "locked them out", ip())).outcome).toBe("ok");
+  });
+
+  it("an address that is taken answers the same, and only its own inbox hears why", async () => {
+    const owner = await cliOwner();
+    const other = await cliOwner();
+    const asked = await trpc(owner.cookie, "account.changeEmail", { email: other.email, password: PASSWORD });
+    expect(asked.status).toBe(200);
+    expect(asked.data.message).toContain(other.email);
+    const mails = await mailTo(other.email);
+    expect(mails.map((m) => m.subject)).toContain("Your address was offered for a Posthaste sign-in");
+    expect(mails.some((m) => m.text.includes("/confirm-email-change"))).toBe(false);
+    expect((await query(owner.cookie, "account.get")).data.you.email).toBe(owner.email);
+  });
+});
+
+describe("the team", () => {
+  it("invite → accept → the member signs in with their own password and sees the owner's emails and domains", async () => {
+    const owner = await cliOwner();
+    const sent = await sendTest(owner.apiKey, SIMULATOR);
+    expect(sent.status).toBe(200);
+    const { addDomain, uniqueDomain } = await import("./support/senders");
+    const domain = uniqueDomain("team");
+    await addDomain(owner.accountId, domain, { dkim: false });
+    const m = await member(owner);
+    const mail = (await mailTo(m.email)).at(-1)!;
+    expect(mail).toMatchObject({ from: SYSTEM_SENDER, subject: `${owner.email} invited you to their Posthaste account` });
+    // The link works once.
+    await expect(invitations.acceptInvitation(m.token, "another password")).rejects.toThrow(/expired, has been used/);
+    const me = await query(m.cookie, "account.get");
+    expect(me.data).toMatchObject({ id: owner.accountId, you: { email: m.email, role: "member" } });
+    const list = await query(m.cookie, "emails.list", { limit: 10 });
+    expect(list.data.data.map((e: any) => e.id)).toContain(sent.body.id);
+    const domains = await query(m.cookie, "domains.list", {});
+    expect(JSON.stringify(domains.data)).toContain(domain);
+    const team = await query(m.cookie, "team.list");
+    expect(team.data.members.map((x: any) => [x.email, x.role])).toEqual([
+      [owner.email, "owner"],
+      [m.email, "member"],
+    ]);
+  });
+
+  it("a member cannot invite, remove, revoke or delete the account", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const pending = await trpc(owner.cookie, "team.invite", { email: unique("later"), role: "member" });
+    for (const [path, input] of [
+      ["team.invite", { email: unique("x"), role: "member" }],
+      ["team.removeMember", { userId: (await query(owner.cookie, "account.get")).data.you.userId }],
+      ["team.revokeInvitation", { id: pending.data.id }],
+      ["account.remove", { confirmation: owner.email }],
+    ] as const) {
+      const res = await trpc(m.cookie, path, input);
+      expect(res.status, path).toBe(403);
+      expect(res.error?.message).toMatch(/Only the account's owners/);
+    }
+    expect((await query(owner.cookie, "account.get")).status).toBe(200);
+  });
+
+  it("an API key cannot reach the team or account procedures, nor can a signed-out caller", async () => {
+    const owner = await cliOwner();
+    expect((await query(null, "team.list")).status).toBe(401);
+    expect((await trpc(null, "team.invite", { email: unique("x") })).status).toBe(401);
+    // /v1 has no path to them.
+    expect((await server.api("GET", "/v1/team", { key: owner.apiKey })).status).toBe(404);
+  });
+
+  it("a member never reaches another account's rows", async () => {
+    const a = await cliOwner();
+    const b = await cliOwner();
+    const sent = await sendTest(a.apiKey, SIMULATOR);
+    const mb = await member(b);
+    expect((await query(mb.cookie, "emails.get", { id: sent.body.id })).status).toBe(404);
+    expect((await query(mb.cookie, "emails.list", { limit: 100 })).data.data.map((e: any) => e.id)).not.toContain(sent.body.id);
+    expect((await query(mb.cookie, "dashboard.rewrites", { ids: [sent.body.id] })).data.data).toEqual([]);
+  });
+
+  it("removing a member ends their session at once and frees the address; owners cannot remove themselves", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const team = (await query(owner.cookie, "team.list")).data;
+    const memberId = team.members.find((x: any) => x.email === m.email).userId;
+    const self = await trpc(owner.cookie, "team.removeMember", { userId: (await query(owner.cookie, "account.get")).data.you.userId });
+    expect(self.status).toBe(400);
+    expect((await trpc(owner.cookie, "team.removeMember", { userId: memberId })).status).toBe(200);
+    expect((await query(m.cookie, "account.get")).status).toBe(401);
+    expect((await signIn(m.email, PASSWORD, ip())).outcome).toBe("credentials");
+  });
+
+  it("the owner holding the account email cannot be removed; a removed owner's pending invitations go with them", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    const ids = async () => (await query(co.cookie, "team.list")).data.members as { email: string; userId: string }[];
+    const holder = (await ids()).find((x) => x.email === owner.email)!.userId;
+    const refused = await trpc(co.cookie, "team.removeMember", { userId: holder });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/account's email/);
+    const comeback = unique("comeback");
+    expect((await trpc(co.cookie, "team.invite", { email: comeback, role: "owner" })).status).toBe(200);
+    const token = linkToken((await mailTo(comeback)).slice(-1)[0].text, "/accept-invite");
+    const coId = (await ids()).find((x) => x.email === co.email)!.userId;
+    expect((await trpc(owner.cookie, "team.removeMember", { userId: coId })).status).toBe(200);
+    await expect(invitations.acceptInvitation(token, PASSWORD)).rejects.toThrow(/expired, has been used or revoked/);
+  });
+
+  it("accounts sign-in-link --email takes only the account's own email, never a member's", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const byMember = await cli("accounts", "sign-in-link", "--email", m.email, "--json");
+    expect(byMember.code).not.toBe(0);
+    expect(byMember.stdout).not.toContain("set-password");
+    const byOwner = await cli("accounts", "sign-in-link", "--email", owner.email, "--json");
+    expect(byOwner.code, byOwner.stderr).toBe(0);
+    expect(JSON.parse(byOwner.stdout).accountId).toBe(owner.accountId);
+  });
+
+  it("a second owner can invite; inviting again voids the earlier link; revoking voids it too", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    const email = unique("twice");
+    await trpc(co.cookie, "team.invite", { email, role: "member" });
+    await trpc(co.cookie, "team.invite", { email, role: "member" });
+    const [first, second] = (await mailTo(email)).map((mail) => linkToken(mail.text, "/accept-invite"));
+    expect(await invitations.readInvitation(first)).toBeNull();
+    expect(await invitations.readInvitation(second)).toMatchObject({ email, role: "member", accountEmail: owner.email, taken: false });
+    const pending = (await query(owner.cookie, "team.list")).data.invitations;
+    expect(pending.map((i: any) => i.email)).toEqual([email]);
+    expect((await trpc(owner.cookie, "team.revokeInvitation", { id: pending[0].id })).status).toBe(200);
+    await expect(invitations.acceptInvitation(second, PASSWORD)).rejects.toThrow(/expired, has been used or revoked/);
+  });
+
+  it("an address that signs in elsewhere is invited like any other, and learns on the link's page that it cannot join", async () => {
+    const owner = await cliOwner();
+    const other = await cliOwner();
+    const invited = await trpc(owner.cookie, "team.invite", { email: other.email, role: "member" });
+    expect(invited.status).toBe(200);
+    const token = linkToken((await mailTo(other.email)).at(-1)!.text, "/accept-invite");
+    expect((await invitations.readInvitation(token))?.taken).toBe(true);
+    await expect(invitations.acceptInvitation(token, PASSWORD)).rejects.toThrow(/already signs in/);
+    expect((await query(other.cookie, "account.get")).data.id).toBe(other.accountId);
+  });
+
+  it("invitations expire", async () => {
+    const owner = await cliOwner();
+    const email = unique("late");
+    await trpc(owner.cookie, "team.invite", { email, role: "member" });
+    const token = linkToken((await mailTo(email)).at(-1)!.text, "/accept-invite");
+    const later = Date.now() + 7 * 24 * 3600 * 1000 + 1000;
+    expect(await invitations.readInvitation(token, later)).toBeNull();
+    await expect(invitations.acceptInvitation(token, PASSWORD, later)).rejects.toThrow(/expired/);
+  });
+});
+
+describe("deleting the account", () => {
+  it("needs the account email typed, revokes its keys at once (the next /v1 call is 401) and removes its data", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const sent = await sendTest(owner.apiKey, SIMULATOR);
+    expect((await server.api("GET", "/v1/api-keys", { key: owner.apiKey })).status).toBe(200);
+    const wrong = await trpc(owner.cookie, "account.remove", { confirmation: "yes please" });
+    expect(wrong.status).toBe(400);
+    expect((await server.api("GET", "/v1/api-keys", { key: owner.apiKey })).status).toBe(200);
+    const done = await trpc(owner.cookie, "account.remove", { confirmation: ` ${owner.email.toUpperCase()} ` });
+    expect(done.status).toBe(200);
+    const after = await server.api("GET", "/v1/api-keys", { key: owner.apiKey });
+    expect(after.status).toBe(401);
+    expect((await sendTest(owner.apiKey, SIMULATOR)).status).toBe(401);
+    for (const cookie of [owner.cookie, m.cookie]) expect((await query(cookie, "account.get")).status).toBe(401);
+    const [left] = await rows<{ accounts: number; users: number; emails: number; keys: number }>(sql`
+      select (select count(*)::int from accounts where id = ${owner.accountId}) as accounts,
+        (select count(*)::int from users where lower(email) in (lower(${owner.email}), lower(${m.email}))) as users,
+        (select count(*)::int from emails where id = ${sent.body.id} or account_id = ${owner.accountId}) as emails,
+        (select count(*)::int from api_keys where account_id = ${owner.accountId}) as keys`);
+    expect(left).toEqual({ accounts: 0, users: 0, emails: 0, keys: 0 });
+    // The address is free again.
+    expect((await cli("accounts", "create", "--email", owner.email)).code).toBe(0);
+  });
+});
+
+describe("test mode, said and marked", () => {
+  it("a rewritten recipient is stored with the message and shown to the dashboard; /v1's shape is unchanged", async () => {
+    const owner = await cliOwner();
+    const rewritten = await sendTest(owner.apiKey, ["Stranger <stranger@example.org>", SIMULATOR]);
+    const plain = await sendTest(owner.apiKey, SIMULATOR);
+    const marks = await query(owner.cookie, "dashboard.rewrites", { ids: [rewritten.body.id, plain.body.id, "not-an-id"] });
+    expect(marks.data.data).toEqual([{ id: rewritten.body.id, rewrittenFrom: ["Stranger <stranger@example.org>"] }]);
+    const got = await server.api("GET", `/v1/emails/${rewritten.body.id}`, { key: owner.apiKey });
+    expect(got.body.to).toEqual([owner.email, SIMULATOR]);
+    expect(Object.keys(got.body)).not.toContain("rewrittenFrom");
+    expect(JSON.stringify(got.body)).not.toContain("stranger@example.org");
+    const search = await server.api("GET", "/v1/emails?search=stranger", { key: owner.apiKey });
+    expect(search.body.data.map((e: any) => e.id)).toContain(rewritten.body.id);
+  });
+
+  it("the dashboard says what awaiting review and test mode mean and what lifts them", async () => {
+    const owner = await cliOwner({ plan: "free", approved: false });
+    const before = (await query(owner.cookie, "account.get")).data;
+    expect(before.notices.map((x: any) => x.kind)).toEqual(["review", "test_mode"]);
+    const review = before.notices[0];
+    expect(review.meaning).toContain(owner.email);
+    expect(review.lift).toContain(`accounts approve --email ${owner.email}`);
+    expect(before.notices[1].lift).toMatch(/verif/);
+    expect(before).toMatchObject({ plan: "free", limits: { month: 3000, day: 100, domains: 1, webhooks: 1 } });
+    expect((await cli("accounts", "approve", "--email", owner.email)).code).toBe(0);
+    const { addDomain, uniqueDomain } = await import("./support/senders");
+    await addDomain(owner.accountId, uniqueDomain("std"), { dkim: false });
+    expect((await query(owner.cookie, "account.get")).data.notices).toEqual([]);
+  });
+});
