@@ -9,7 +9,8 @@ const STEPS: { key: keyof ChecklistView; body: React.ReactNode }[] = [
     key: "emailSent",
     body: (
       <>
-        Send a test from the sandbox sender to <code className="wrap-anywhere">success@simulator.amazonses.com</code> (see <Link href="/docs">the docs</Link>)
+        Send a test from the sandbox sender to <code className="wrap-anywhere">success@simulator.amazonses.com</code> (see{" "}
+        <Link href="/docs">the docs</Link>)
       </>
     ),
   },

@@ -43,8 +43,8 @@ export function Deliverability({ view }: { view: DeliverabilityView }) {
         <Alert tone="error" role="alert" data-testid="breaker-blocked">
           <AlertTitle>Sending is paused</AlertTitle>
           <AlertDescription>
-            The bounce or complaint rate reached its limit. It resumes by itself once the rates over the last {hours} h fall back below.
-            See <Link href="/suppressions">suppressions</Link> and clean your lists.
+            The bounce or complaint rate reached its limit. It resumes by itself once the rates over the last {hours} h fall back below. See{" "}
+            <Link href="/suppressions">suppressions</Link> and clean your lists.
           </AlertDescription>
         </Alert>
       )}

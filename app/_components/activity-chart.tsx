@@ -52,21 +52,21 @@ export function ActivityChart({ days, spans, title }: { days: DailyCount[]; span
         )}
       </CardHeader>
       <div className="min-w-0" role="img" aria-label={summary}>
-          {/* A chart needs a size of its own. */}
-          <BarChart responsive data={shown} style={{ width: "100%", height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} {...axis} />
-            <YAxis allowDecimals={false} {...axis} />
-            <Tooltip
-              cursor={{ fill: "var(--muted)" }}
-              contentStyle={{ background: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)" }}
-              labelStyle={{ color: "var(--popover-foreground)" }}
-            />
-            <Legend wrapperStyle={{ color: "var(--foreground)", fontSize: 12 }} />
-            {SERIES.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />
-            ))}
-          </BarChart>
+        {/* A chart needs a size of its own. */}
+        <BarChart responsive data={shown} style={{ width: "100%", height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} {...axis} />
+          <YAxis allowDecimals={false} {...axis} />
+          <Tooltip
+            cursor={{ fill: "var(--muted)" }}
+            contentStyle={{ background: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)" }}
+            labelStyle={{ color: "var(--popover-foreground)" }}
+          />
+          <Legend wrapperStyle={{ color: "var(--foreground)", fontSize: 12 }} />
+          {SERIES.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} />
+          ))}
+        </BarChart>
       </div>
       <div data-testid="activity-totals">
         <Properties>

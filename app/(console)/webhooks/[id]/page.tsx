@@ -136,7 +136,9 @@ export default async function WebhookPage({
                 {bodies.has(a.eventId) && (
                   <details className="mt-1" data-testid="attempt-payload">
                     <summary className="cursor-pointer text-sm">Payload</summary>
-                    <pre className="mt-1 rounded-md bg-code p-2 text-xs whitespace-pre-wrap wrap-anywhere">{pretty(bodies.get(a.eventId)!.body)}</pre>
+                    <pre className="mt-1 rounded-md bg-code p-2 text-xs whitespace-pre-wrap wrap-anywhere">
+                      {pretty(bodies.get(a.eventId)!.body)}
+                    </pre>
                   </details>
                 )}
               </TableCell>
