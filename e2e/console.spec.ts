@@ -65,12 +65,12 @@ test("emails: a send over /v1 shows in the list with its timeline and rendered m
   const row = page.getByTestId("email-row").filter({ hasText: subject });
   await expect(row).toContainText("delivered");
 
-  await page.getByLabel("Status").selectOption("bounced");
+  await page.getByLabel("Status", { exact: true }).selectOption("bounced");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByText("No emails match.")).toBeVisible();
   await page.getByRole("link", { name: "Clear" }).click();
   await expect(page).toHaveURL(/\/emails$/);
-  await expect(page.getByLabel("Status")).toHaveValue("");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("");
   await page.getByLabel("Search").fill("e2e");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/search=e2e/);
