@@ -62,6 +62,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 function consolePages(): string[] {
   return [
     "/",
+    "/usage",
     "/emails",
     `/emails/${emailId}`,
     "/domains",

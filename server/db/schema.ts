@@ -3,12 +3,14 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -294,6 +296,12 @@ export const suppressions = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     address: text("address").notNull(),
     reason: text("reason").$type<SuppressionReason>().notNull(),
+    /**
+     * The message whose hard bounce, complaint or unsubscribe link put the address here (the
+     * dashboard links to it); null for manual entries and rows older than the column. No
+     * foreign key: retention may delete the message, and the entry outlives it.
+     */
+    emailId: text("email_id"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.address] })],
@@ -333,6 +341,8 @@ export const webhookEvents = pgTable(
     type: text("type").$type<EventType>().notNull(),
     emailId: text("email_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** A test event sent from the dashboard: one attempt, never counted toward the endpoint's failures. */
+    test: boolean("test").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
@@ -381,7 +391,11 @@ export const webhookAttempts = pgTable(
     error: text("error"),
     responseBodyHead: text("response_body_head"),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at)],
+  (t) => [
+    index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at),
+    // An endpoint's log and its recent attempts, newest first, without walking other endpoints' rows.
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.id),
+  ],
 );
 
 /**
@@ -400,6 +414,29 @@ export const usageCounters = pgTable(
     sandbox: integer("sandbox").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.period] })],
+);
+
+/**
+ * Messages per account and UTC day that were handed over (sent), delivered, bounced and
+ * complained, by the day it happened: the dashboard's charts read days, never messages.
+ * Kept by the statement that moves a message's status (server/delivery/daily-counts.ts),
+ * spread over a few `shard` rows per day so concurrent outcome writers rarely wait on one
+ * row lock; a reader sums the shards.
+ */
+export const emailDailyCounts = pgTable(
+  "email_daily_counts",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    sent: integer("sent").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    bounced: integer("bounced").notNull().default(0),
+    complained: integer("complained").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.shard] })],
 );
 
 /** Send-rate token bucket per account, shared by every instance. */

@@ -7,30 +7,72 @@ import { resultRows } from "../db/rows";
 
 export const BREAKER_TASK = "deliverability-breaker";
 
+/** The breaker's window and thresholds (BREAKER_* settings). */
+export interface BreakerThresholds {
+  windowMs: number;
+  minSends: number;
+  bounceRate: number;
+  complaintRate: number;
+}
+
+export function breakerThresholds(): BreakerThresholds {
+  const s = deliverySettings();
+  return {
+    windowMs: s.breakerWindowMs,
+    minSends: s.breakerMinSends,
+    bounceRate: s.breakerBounceRate,
+    complaintRate: s.breakerComplaintRate,
+  };
+}
+
+/** An account's sends, bounces and complaints in the breaker's window, and whether it holds sending now. */
+export interface BreakerStats {
+  sends: number;
+  bounces: number;
+  complaints: number;
+  blocked: boolean;
+}
+
+/**
+ * What the breaker judges (the dashboard shows the same numbers): messages that left in the
+ * last window, not test mode, counted by their status.
+ */
+export async function breakerStats(db: Pick<Db, "execute">, accountId: string, t = breakerThresholds()): Promise<BreakerStats> {
+  const [stats] = resultRows<BreakerStats>(
+    await db.execute(sql`
+      select count(*)::int as sends,
+             count(*) filter (where e.status = 'bounced')::int as bounces,
+             count(*) filter (where e.status = 'complained')::int as complaints,
+             coalesce((select deliverability_blocked_at is not null from accounts where id = ${accountId}), false) as blocked
+      from emails e
+      where e.account_id = ${accountId} and not e.test_mode
+        and e.sent_at >= now() - ${t.windowMs} * interval '1 millisecond'
+        and e.status in ('sent', 'delivered', 'bounced', 'complained')`),
+  );
+  return {
+    sends: Number(stats.sends),
+    bounces: Number(stats.bounces),
+    complaints: Number(stats.complaints),
+    blocked: Boolean(stats.blocked),
+  };
+}
+
+/** The rule: enough sends in the window, and either rate at or above its threshold. */
+export function breakerTrips(stats: Omit<BreakerStats, "blocked">, t: BreakerThresholds): boolean {
+  return stats.sends >= t.minSends && (stats.bounces / stats.sends >= t.bounceRate || stats.complaints / stats.sends >= t.complaintRate);
+}
+
 /**
  * The deliverability breaker (DESIGN.md): over the last 24 h, with at least 100 sends,
  * a bounce rate ≥ 10 % or a complaint rate ≥ 0.5 % holds the account's sending until
  * the rates fall back below. Test-mode mail (simulator practice) does not count.
  */
 export async function evaluateBreaker(db: Db, accountIds: string[]): Promise<void> {
-  const s = deliverySettings();
+  const t = breakerThresholds();
   for (const accountId of accountIds) {
-    const [stats] = resultRows<{ sends: number; bounces: number; complaints: number; blocked: boolean }>(
-      await db.execute(sql`
-        select count(*)::int as sends,
-               count(*) filter (where e.status = 'bounced')::int as bounces,
-               count(*) filter (where e.status = 'complained')::int as complaints,
-               (select deliverability_blocked_at is not null from accounts where id = ${accountId}) as blocked
-        from emails e
-        where e.account_id = ${accountId} and not e.test_mode
-          and e.sent_at >= now() - ${s.breakerWindowMs} * interval '1 millisecond'
-          and e.status in ('sent', 'delivered', 'bounced', 'complained')`),
-    );
-    if (!stats) continue;
-    const trip =
-      stats.sends >= s.breakerMinSends &&
-      (stats.bounces / stats.sends >= s.breakerBounceRate || stats.complaints / stats.sends >= s.breakerComplaintRate);
-    if (trip === Boolean(stats.blocked)) continue;
+    const stats = await breakerStats(db, accountId, t);
+    const trip = breakerTrips(stats, t);
+    if (trip === stats.blocked) continue;
     await db.execute(sql`update accounts set deliverability_blocked_at = ${trip ? sql`now()` : sql`null`} where id = ${accountId}`);
     await invalidateAccount(accountId);
   }

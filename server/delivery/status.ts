@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { emailEvents } from "../db/schema";
 import { eventRows, storeEventsSql, WEBHOOK_TASK } from "../events/record";
+import { countDailySql } from "./daily-counts";
 import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
@@ -53,11 +54,11 @@ export function eventData(email: EmailRef, extra: Record<string, unknown> = {}):
 /**
  * Applies what happened to a set of messages in one go: the status (forward only),
  * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
- * event, and suppression of hard-bounced or complaining recipients. Status, timeline
- * and events are one statement; when a bounce or complaint suppresses a recipient, run it
- * in a transaction so the suppression agrees with them. `fromDispatch` rows are only
- * touched while still held by dispatch (status 'sending'), so a lease we lost to another
- * worker cannot be overwritten.
+ * event, the dashboard's daily counts, and suppression of hard-bounced or complaining
+ * recipients (naming the message). Status, timeline, events and counts are one statement;
+ * when a bounce or complaint suppresses a recipient, run it in a transaction so the
+ * suppression agrees with them. `fromDispatch` rows are only touched while still held by
+ * dispatch (status 'sending'), so a lease we lost to another worker cannot be overwritten.
  */
 export async function applyHappenings(
   tx: Tx,
@@ -144,7 +145,7 @@ export async function applyHappenings(
                   ${sql.param(moves.providerId)}::text[], ${sql.param(moves.error)}::text[], ${sql.param(moves.fromDispatch)}::text[])
         as r(id, status, sent_at, provider_id, error, from_dispatch)
       where e.id = r.id and (not r.from_dispatch::boolean or e.status = 'sending')
-      returning e.id
+      returning e.id, e.account_id
     )`,
   ];
   if (timeline.length) {
@@ -156,13 +157,16 @@ export async function applyHappenings(
       from unnest(${column("id")}::text[], ${column("emailId")}::text[], ${column("type")}::text[], ${at}::text[],
                   ${column("detail")}::text[], ${column("recipient")}::text[]) as t(id, email_id, type, at, detail, recipient)
       where t.email_id in (select id from moved)
+      returning email_id, type, at
     )`);
+    // The dashboard's daily counts move with the timeline they count.
+    parts.push(countDailySql());
   }
   if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`));
   const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
   const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select m.id, ${owedSql} as owed from moved m`);
   const rows = resultRows<{ id: string; owed: number }>(result);
   const moved = new Set(rows.map((r) => r.id));
-  for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason);
+  for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
   if (Number(rows[0]?.owed ?? 0) > 0) wake(WEBHOOK_TASK);
 }

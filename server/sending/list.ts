@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
-import type { EmailListItem, EmailPage, ListStatus } from "./schemas";
+import type { EmailListItem, EmailPage, ListStatus, Tag } from "./schemas";
 import { newerFirst, newestMatches, type Match } from "./search-window";
 import { genericPlans } from "./statement";
 
@@ -62,7 +62,34 @@ export interface ListOptions {
   before?: string;
   status?: ListStatus;
   search?: string;
+  /** The dashboard's filters (GET /v1/emails has none of them). */
+  filters?: ListFilters;
 }
+
+/** Created in [createdFrom, createdBefore) and carrying this tag (exact name and value). */
+export interface ListFilters {
+  createdFrom?: Date;
+  createdBefore?: Date;
+  tag?: Tag;
+}
+
+/**
+ * Rows a tag-filtered page reads at most. No index holds tags (one would cost every send),
+ * so the account's time index is read in order and the tag checked on each row; a page that
+ * reads this many rows ends there, possibly short or empty, with a cursor to go on (as a
+ * search page may, "a page may be empty while hasMore is true").
+ */
+export const TAG_SCAN_ROWS = 5000;
+
+/** The filters' conditions on `emails`: a created_at range the time indexes serve, and a tag check. */
+function rangeSql(f: ListFilters | undefined): SQL {
+  return sql`${f?.createdFrom ? sql`and created_at >= ${f.createdFrom.toISOString()}::timestamptz` : sql``}
+    ${f?.createdBefore ? sql`and created_at < ${f.createdBefore.toISOString()}::timestamptz` : sql``}`;
+}
+const tagSql = (tag: Tag): SQL => sql`tags @> ${JSON.stringify([{ name: tag.name, value: tag.value }])}::jsonb`;
+/** Every filter as conditions on a row (a search checks them on its matches). */
+const filterSql = (f: ListFilters | undefined): SQL | undefined =>
+  f ? sql`${rangeSql(f)} ${f.tag ? sql`and ${tagSql(f.tag)}` : sql``}` : undefined;
 
 /** The (created_at, id) position of an email named by `after` or `before`; 400 naming the field when there is none. */
 async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<{ us: string; id: string }> {
@@ -92,9 +119,16 @@ export async function listEmails(accountId: string, opts: ListOptions): Promise<
       `${opts.after !== undefined ? "after" : "before"}: not with search (results come in relevance order); use cursor`,
     );
   }
-  const page = searching ? await searchEmails(accountId, { ...opts, search: opts.search! }) : await timeOrdered(accountId, opts);
+  const page = searching
+    ? await searchEmails(accountId, { ...opts, search: opts.search! })
+    : opts.filters?.tag
+      ? await tagged(accountId, { ...opts, tag: opts.filters.tag })
+      : await timeOrdered(accountId, opts);
   return { ...page, has_more: page.hasMore };
 }
+
+/** The statuses a list status stands for: `queued` includes mid-dispatch rows. */
+const storedStatuses = (status: ListStatus): string[] => (status === "queued" ? ["queued", "sending"] : [status]);
 
 async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<EmailPage, "has_more">> {
   const d = await database();
@@ -113,9 +147,9 @@ async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<E
   // Upward is the index read backwards: ascending with nulls first, or the index is not used.
   const dir = upward ? sql`asc nulls first` : sql`desc nulls last`;
   const one = (status: SQL) => sql`(select ${columns} from emails where account_id = ${accountId} ${status} ${bound}
-    order by created_at ${dir}, id ${dir} limit ${take})`;
+    ${rangeSql(opts.filters)} order by created_at ${dir}, id ${dir} limit ${take})`;
   // `queued` includes mid-dispatch rows: one ordered index scan per stored status, merged.
-  const statuses = opts.status === "queued" ? ["queued", "sending"] : opts.status ? [opts.status] : null;
+  const statuses = opts.status ? storedStatuses(opts.status) : null;
   const parts = statuses ? statuses.map((s) => one(sql`and status = ${s}`)) : [one(sql``)];
   const rows = await d.rows<Record<string, unknown>>(
     parts.length === 1
@@ -130,13 +164,46 @@ async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<E
   return { data: page.map(toListItem), hasMore, nextCursor };
 }
 
+/**
+ * A tag-filtered page, newest first: at most TAG_SCAN_ROWS rows of the account's time index
+ * (within the created_at range), each checked for the tag and status. The cursor is the
+ * keyset position of the last row shown, or of the last row read when the scan ran out.
+ */
+async function tagged(
+  accountId: string,
+  opts: { limit: number; cursor?: string; status?: ListStatus; tag: Tag; filters?: ListFilters },
+): Promise<Omit<EmailPage, "has_more">> {
+  const c = opts.cursor ? decodeListCursor(opts.cursor, "t") : null;
+  const bound = c ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})` : sql``;
+  const status = opts.status ? sql`and status = any(${sql.param(storedStatuses(opts.status))}::text[])` : sql``;
+  const order = sql`order by created_at desc nulls last, id desc nulls last`;
+  const cap = sql.raw(String(TAG_SCAN_ROWS));
+  const { rows } = await database();
+  // Literal limits, as in the search scan: the plan must read the index in order, whatever the values.
+  const found = await rows<Record<string, unknown> & { hit: boolean; n: string }>(sql`
+    select * from (
+      select ${columns}, (${tagSql(opts.tag)} ${status}) as hit, row_number() over (${order}) as n
+      from emails where account_id = ${accountId} ${rangeSql(opts.filters)} ${bound} ${order} limit ${cap}
+    ) s where hit or n = ${cap}
+    limit ${sql.raw(String(opts.limit + 1))}`);
+  const hits = found.filter((r) => r.hit);
+  const end = found.find((r) => Number(r.n) === TAG_SCAN_ROWS);
+  const page = hits.slice(0, opts.limit);
+  const resume = hits.length > opts.limit ? page[page.length - 1] : end;
+  return {
+    data: page.map(toListItem),
+    hasMore: resume !== undefined,
+    nextCursor: resume ? encodeListCursor({ k: "t", us: String(resume.us), id: resume.id as string }) : null,
+  };
+}
+
 /** (rank, position) descending: the order of a page within its window. */
 const byRelevance = (a: Match, b: Match): number => (a.rank !== b.rank ? (a.rank < b.rank ? 1 : -1) : newerFirst(a, b));
 
 /** The search side of GET /v1/emails: relevance order within windows of the newest matches (searchWindow()). */
 async function searchEmails(
   accountId: string,
-  opts: { limit: number; cursor?: string; status?: ListStatus; search: string },
+  opts: { limit: number; cursor?: string; status?: ListStatus; search: string; filters?: ListFilters },
 ): Promise<Omit<EmailPage, "has_more">> {
   const query = searchQuery(opts.search);
   if (query === null) return { data: [], hasMore: false, nextCursor: null };
@@ -144,7 +211,7 @@ async function searchEmails(
   const window = searchWindow();
   const d = await database();
   const matches = await genericPlans(d, (rows) =>
-    newestMatches(rows, { accountId, query, status: opts.status, below: c?.w ?? null, window }),
+    newestMatches(rows, { accountId, query, status: opts.status, filter: filterSql(opts.filters), below: c?.w ?? null, window }),
   );
   const shown = c?.p ?? null;
   // The rest of the window after the last row shown (that row's rank and position).

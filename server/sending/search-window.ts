@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { RowsOf } from "./statement";
 
 /** A position in the newest-first order: created_at in µs since the epoch, then id. */
@@ -41,11 +41,12 @@ export function newerFirst(a: Position, b: Position): number {
  */
 export async function newestMatches(
   rows: RowsOf,
-  opts: { accountId: string; query: string; status?: string; below: Position | null; window: number },
+  opts: { accountId: string; query: string; status?: string; filter?: SQL; below: Position | null; window: number },
 ): Promise<Match[]> {
   const { accountId, window } = opts;
   const q = sql`to_tsquery('simple', ${opts.query})`;
-  const status = opts.status ? sql`and status = ${opts.status}` : sql``;
+  // `filter`: the dashboard's further conditions (`and …`), checked wherever the status is.
+  const status = sql`${opts.status ? sql`and status = ${opts.status}` : sql``} ${opts.filter ?? sql``}`;
   const recent = window * RECENT_FACTOR;
   // Literal limits: a generic plan guessing at a parameter's value might sort instead of reading the index in order.
   const [recentRows, upTo] = [sql.raw(String(recent)), sql.raw(String(window + 1))];

@@ -24,24 +24,27 @@ function storedForm(address: string): string | null {
 /**
  * Adds addresses to an account's suppression list under one reason, applying the
  * upgrade rule. Takes effect for the next send at once (sending reads the table).
- * Returns the reason each address is now stored with.
+ * `emailId` names the message that caused it (a bounce, complaint or unsubscribe link):
+ * stored with the reason it came with, so an entry names the message behind the reason it
+ * holds (a manual entry, none). Returns the reason each address is now stored with.
  */
 export async function suppressMany(
   db: Pick<Db, "execute">,
   accountId: string,
   addresses: string[],
   reason: SuppressionReason,
+  emailId: string | null = null,
 ): Promise<Map<string, SuppressionReason>> {
   const unique = [...new Set(addresses.map(storedForm))].filter((a): a is string => a !== null);
   const stored = new Map<string, SuppressionReason>();
   if (unique.length === 0) return stored;
   const result = await db.execute(sql`
-    insert into suppressions (account_id, address, reason)
+    insert into suppressions (account_id, address, reason, email_id)
     values ${sql.join(
-      unique.map((a) => sql`(${accountId}, ${a}, ${reason})`),
+      unique.map((a) => sql`(${accountId}, ${a}, ${reason}, ${emailId})`),
       sql`, `,
     )}
-    on conflict (account_id, address) do update set reason = excluded.reason
+    on conflict (account_id, address) do update set reason = excluded.reason, email_id = excluded.email_id
       where ${RANK_SQL(sql`excluded.reason`)} > ${RANK_SQL(sql`suppressions.reason`)}
     returning address, reason`);
   const rows = resultRows<{ address: string; reason: SuppressionReason }>(result);
@@ -61,13 +64,14 @@ export async function suppressMany(
   return stored;
 }
 
-/** One address; the delivery pipeline calls this with hard_bounce / complaint. */
+/** One address; the delivery pipeline calls this with hard_bounce / complaint and the message. */
 export async function suppress(
   db: Pick<Db, "execute">,
   accountId: string,
   address: string,
   reason: SuppressionReason,
+  emailId: string | null = null,
 ): Promise<SuppressionReason> {
-  const stored = await suppressMany(db, accountId, [address], reason);
+  const stored = await suppressMany(db, accountId, [address], reason, emailId);
   return stored.get(storedForm(address) ?? "") ?? reason;
 }

@@ -31,6 +31,8 @@ interface Claimed {
   enabled: boolean;
   suspended_by_plan: boolean;
   account_id: string;
+  /** A test event (server/webhooks/test-event.ts): one attempt, not counted in the endpoint's health. */
+  test: boolean;
 }
 
 interface Outcome {
@@ -64,7 +66,7 @@ async function claim(): Promise<Claimed[]> {
       from due where d.id = due.id
       returning d.id, d.event_id, d.endpoint_id, d.attempts
     )
-    select c.id, c.event_id, c.endpoint_id, c.attempts, ev.payload,
+    select c.id, c.event_id, c.endpoint_id, c.attempts, ev.payload, ev.test,
            e.url, e.secret, e.enabled, e.suspended_by_plan, e.account_id
     from claimed c
     join webhook_events ev on ev.id = c.event_id
@@ -74,7 +76,7 @@ async function claim(): Promise<Claimed[]> {
 }
 
 /** The body exactly as signed and sent: the stored payload in the reference's field order. */
-function bodyOf(payload: Claimed["payload"]): string {
+export function bodyOf(payload: Claimed["payload"] | string): string {
   const p = typeof payload === "string" ? (JSON.parse(payload) as Claimed["payload"]) : payload;
   return JSON.stringify({ id: p.id, type: p.type, created_at: p.created_at, data: p.data });
 }
@@ -107,11 +109,12 @@ function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> 
 /**
  * What the retry schedule makes of an attempt: WEBHOOK_RETRY_SCHEDULE lists the waits
  * (seconds) after attempt 1, 2, …; a failure with no wait left exhausts the delivery.
+ * A test event (`once`) gets one attempt: its answer is what the sender waits to see.
  */
-export function nextStep(attempt: number, ok: boolean, now: Date): Pick<Outcome, "status" | "nextAttemptAt"> {
+export function nextStep(attempt: number, ok: boolean, now: Date, once = false): Pick<Outcome, "status" | "nextAttemptAt"> {
   if (ok) return { status: "succeeded", nextAttemptAt: null };
   const schedule = config().webhookRetrySchedule;
-  if (attempt > schedule.length) return { status: "failed", nextAttemptAt: null };
+  if (once || attempt > schedule.length) return { status: "failed", nextAttemptAt: null };
   return { status: "pending", nextAttemptAt: new Date(now.getTime() + schedule[attempt - 1] * 1000) };
 }
 
@@ -130,7 +133,7 @@ async function deliverToEndpoint(group: Claimed[]): Promise<Outcome[]> {
       const result: PostResult = target ? await sendOne(target, delivery) : { status: null, error: refusal, bodyHead: null, durationMs: 0 };
       const at = new Date();
       const ok = result.status !== null && result.status >= 200 && result.status < 300;
-      return { delivery, result, at, ...nextStep(delivery.attempts, ok, at) };
+      return { delivery, result, at, ...nextStep(delivery.attempts, ok, at, Boolean(delivery.test)) };
     }),
   );
 }
@@ -166,7 +169,11 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
                   ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::text[]) as v(id, status, next)
       where d.id = v.id`);
     const byEndpoint = new Map<string, Outcome[]>();
-    for (const o of outcomes) byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
+    // A test event's outcome is in the log only: it never moves the failure count (so it
+    // cannot switch an endpoint off) nor the last-attempt fields (a passing test would hide
+    // real failures).
+    for (const o of outcomes.filter((x) => !x.delivery.test))
+      byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
     for (const [endpointId, list] of byEndpoint) {
       const flipped = await settleEndpoint(tx, endpointId, list);
       if (flipped) disabledNow.push({ accountId: list[0].delivery.account_id, endpointId, url: list[0].delivery.url });

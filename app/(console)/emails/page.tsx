@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { toApiError } from "@/server/errors";
-import { MAX_SEARCH_CHARS } from "@/server/limits/constants";
+import { parseTagFilter } from "@/server/dashboard/email-filters";
+import { MAX_SEARCH_CHARS, MAX_TAG_LENGTH } from "@/server/limits/constants";
 import { LIST_STATUSES, type ListStatus } from "@/server/sending/schemas";
+import { CopyButton } from "../../_components/copy-button";
 import { Badge, RewrittenMark, Time } from "../../_components/format";
+import { LiveRefresh } from "../../_components/live-refresh";
 import { ErrorAlert } from "../../_components/notice";
 import { Pager } from "../../_components/pager";
 import { DataTable } from "../../_components/table";
@@ -21,7 +24,7 @@ export const metadata: Metadata = { title: "Emails" };
 /** Addresses on one line in the table, cut with an ellipsis (the full value in `title`); wrapped whole in the card layout. */
 const ONE_LINE = "block truncate @max-2xl:max-w-none @max-2xl:whitespace-normal @max-2xl:wrap-anywhere";
 
-type Search = { status?: string; search?: string; cursor?: string };
+type Search = { status?: string; search?: string; from?: string; to?: string; tag?: string; cursor?: string };
 
 function href(params: Search): string {
   const q = new URLSearchParams(Object.entries(params).filter(([, v]) => v) as [string, string][]);
@@ -33,24 +36,32 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const status = (LIST_STATUSES as readonly string[]).includes(params.status ?? "") ? (params.status as ListStatus) : undefined;
   const search = params.search?.trim() || undefined;
+  const from = params.from || undefined;
+  const to = params.to || undefined;
+  const tagText = params.tag?.trim() || undefined;
+  const tag = tagText ? parseTagFilter(tagText) : undefined;
+  const filters = { status, search, from, to, tag: tagText };
   const caller = await api();
-  let page: Awaited<ReturnType<typeof caller.emails.list>> | null = null;
+  let page: Awaited<ReturnType<typeof caller.dashboard.emails>> | null = null;
   let error: string | null = null;
   let rewritten = new Map<string, string[]>();
-  try {
-    page = await caller.emails.list({ status, search, cursor: params.cursor || undefined, limit: 25 });
-    // Test mode's rewrites: which of these went to the account email instead of the recipients named.
-    const { data } = await caller.dashboard.rewrites({ ids: page.data.map((e) => e.id) });
-    rewritten = new Map(data.map((r) => [r.id, r.rewrittenFrom]));
-  } catch (err) {
-    error = toApiError(err).message;
+  if (tag && "error" in tag) error = tag.error;
+  else {
+    try {
+      page = await caller.dashboard.emails({ status, search, from, to, tag, cursor: params.cursor || undefined, limit: 25 });
+      // Test mode's rewrites: which of these went to the account email instead of the recipients named.
+      const { data } = await caller.dashboard.rewrites({ ids: page.data.map((e) => e.id) });
+      rewritten = new Map(data.map((r) => [r.id, r.rewrittenFrom]));
+    } catch (err) {
+      error = toApiError(err).message;
+    }
   }
   return (
     <>
-      <PageHead title="Emails">Newest first; a search orders by relevance.</PageHead>
+      <PageHead title="Emails">Newest first; a search orders by relevance. Days are UTC.</PageHead>
       <Card className="mb-6">
         <form
-          key={`${search ?? ""}|${status ?? ""}`}
+          key={JSON.stringify(filters)}
           className="flex flex-wrap items-end gap-x-3 gap-y-4 [&>[data-slot=field]]:min-w-48 [&>[data-slot=field]]:flex-1"
           method="get"
           action="/emails"
@@ -76,9 +87,27 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
               ))}
             </NativeSelect>
           </Field>
+          <Field htmlFor="from" label="From day">
+            <Input id="from" name="from" type="date" defaultValue={from ?? ""} min="2000-01-01" max="2999-12-31" />
+          </Field>
+          <Field htmlFor="to" label="To day">
+            <Input id="to" name="to" type="date" defaultValue={to ?? ""} min="2000-01-01" max="2999-12-31" />
+          </Field>
+          <Field htmlFor="tag" label="Tag">
+            <Input
+              id="tag"
+              name="tag"
+              type="text"
+              defaultValue={tagText ?? ""}
+              placeholder="name=value"
+              maxLength={2 * MAX_TAG_LENGTH + 1}
+              pattern="[^=]+=.*"
+              title="name=value"
+            />
+          </Field>
           <div className="flex gap-2">
             <Button type="submit">Filter</Button>
-            {(search || status) && (
+            {(search || status || from || to || tagText) && (
               <Button asChild variant="outline">
                 <Link href="/emails">Clear</Link>
               </Button>
@@ -89,9 +118,11 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
       <ErrorAlert error={error} />
       {page && (
         <>
+          <LiveRefresh shown={page.data.map((e) => ({ id: e.id, status: e.status }))} />
           <DataTable
             caption="Emails"
             headers={["To", "Subject", "Status", "From", "Created"]}
+            actions
             empty={page.data.length === 0 && (page.hasMore ? "Nothing on this page; there are more results." : "No emails match.")}
           >
             {page.data.map((e) => {
@@ -119,14 +150,17 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
                   <TableCell>
                     <Time ms={e.createdAt} />
                   </TableCell>
+                  <TableCell data-testid="copy-id">
+                    <CopyButton text={e.id} label="Copy id" />
+                  </TableCell>
                 </TableRow>
               );
             })}
           </DataTable>
           <Pager
-            first={params.cursor ? href({ status, search }) : null}
+            first={params.cursor ? href(filters) : null}
             firstLabel="First page"
-            next={page.nextCursor ? href({ status, search, cursor: page.nextCursor }) : null}
+            next={page.nextCursor ? href({ ...filters, cursor: page.nextCursor }) : null}
             nextLabel="Next page"
           />
         </>

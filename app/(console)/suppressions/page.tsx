@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { Badge, Time } from "../../_components/format";
 import { Pager } from "../../_components/pager";
@@ -11,7 +12,11 @@ export const metadata: Metadata = { title: "Suppressions" };
 
 export default async function SuppressionsPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
   const { cursor } = await searchParams;
-  const page = await (await api()).suppressions.list({ cursor: cursor || undefined, limit: "50" });
+  const caller = await api();
+  const page = await caller.suppressions.list({ cursor: cursor || undefined, limit: "50" });
+  // The message behind each bounce, complaint or unsubscribe, while it is still stored.
+  const sources = await caller.dashboard.suppressionSources({ addresses: page.data.map((s) => s.address) });
+  const causedBy = new Map(sources.data.map((s) => [s.address, s.emailId]));
   return (
     <>
       <PageHead title="Suppressions">
@@ -23,7 +28,7 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
       </div>
       <DataTable
         caption="Suppressed addresses"
-        headers={["Address", "Reason", "Added"]}
+        headers={["Address", "Reason", "Added", "Message"]}
         actions
         empty={page.data.length === 0 && "No suppressed addresses."}
       >
@@ -35,6 +40,15 @@ export default async function SuppressionsPage({ searchParams }: { searchParams:
             </TableCell>
             <TableCell>
               <Time ms={s.createdAt} />
+            </TableCell>
+            <TableCell>
+              {causedBy.has(s.address) ? (
+                <Link href={`/emails/${causedBy.get(s.address)}`} data-testid="suppression-email-link">
+                  View message
+                </Link>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
             </TableCell>
             <TableCell>
               <RemoveSuppressionButton address={s.address} />

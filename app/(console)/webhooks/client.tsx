@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { toast } from "sonner";
 import { trpc } from "@/lib/trpc/client";
 import { MAX_WEBHOOK_DESCRIPTION } from "@/server/limits/constants";
 import { ConfirmButton, ConfirmDialog, MutationForm, MutationSwitch, OneTimeSecret, useMutation } from "../../_components/client";
@@ -49,6 +50,8 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
       title="Add an endpoint"
       className="mb-6"
       before={secret && <OneTimeSecret title="Signing secret" value={secret} onDone={() => setSecret(null)} />}
+      // A new attempt clears the last endpoint's secret first: after a failed create none is left on screen.
+      onStart={() => setSecret(null)}
       submit={(form) => trpc.webhooks.create.mutate(readForm(form))}
       success="Endpoint added: copy its signing secret now"
       onSuccess={(created) => setSecret(created.secret)}
@@ -163,5 +166,37 @@ export function ResendButton({ id, eventId }: { id: string; eventId: string }) {
       </Button>
       <ErrorAlert error={m.error} />
     </div>
+  );
+}
+
+/** Queues a signed `email.sent` test event to the endpoint; its attempt shows in the delivery log. */
+export function TestEventButton({ id }: { id: string }) {
+  const m = useMutation();
+  const [queued, setQueued] = useState(false);
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        data-testid="send-test-event"
+        disabled={m.pending}
+        onClick={async () => {
+          setQueued(false);
+          if (await m.run(() => trpc.dashboard.webhookTest.mutate({ id }))) {
+            setQueued(true);
+            toast.success("Test event queued.");
+          }
+        }}
+      >
+        Send test event
+      </Button>
+      {queued && (
+        <span className="mt-1 block text-xs text-muted-foreground" role="status" data-testid="test-event-queued">
+          Test event queued: its attempt appears in the delivery log.
+        </span>
+      )}
+      <ErrorAlert error={m.error} />
+    </>
   );
 }

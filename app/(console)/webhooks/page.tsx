@@ -4,14 +4,17 @@ import { api } from "@/lib/trpc/server";
 import { EVENT_TYPES } from "@/server/events/types";
 import { Badge, Time } from "../../_components/format";
 import { DataTable } from "../../_components/table";
-import { CreateWebhookForm } from "./client";
+import { CreateWebhookForm, TestEventButton } from "./client";
+import { RecentFailures } from "./recent-failures";
 import { PageHead } from "../../_components/page-head";
 import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { data: endpoints } = await (await api()).webhooks.list({});
+  const caller = await api();
+  const [{ data: endpoints }, health] = await Promise.all([caller.webhooks.list({}), caller.dashboard.webhookHealth({})]);
+  const recent = new Map(health.data.map((h) => [h.id, h]));
   return (
     <>
       <PageHead title="Webhooks">
@@ -21,6 +24,7 @@ export default async function WebhooksPage() {
       <DataTable
         caption="Webhook endpoints"
         headers={["Endpoint", "Events", "State", "Last attempt", "Failures"]}
+        actions
         empty={endpoints.length === 0 && "No webhook endpoints yet."}
       >
         {endpoints.map((w) => (
@@ -51,7 +55,14 @@ export default async function WebhooksPage() {
               {w.lastResponseStatus !== null && <div className="text-muted-foreground">HTTP {w.lastResponseStatus}</div>}
               {w.lastError && <div className="text-muted-foreground wrap-break-word">{w.lastError}</div>}
             </TableCell>
-            <TableCell className="tabular-nums">{w.consecutiveFailures}</TableCell>
+            <TableCell>
+              <span className="tabular-nums" data-testid="consecutive-failures">
+                {w.consecutiveFailures}
+              </span>{" "}
+              failed deliveries in a row
+              <RecentFailures health={recent.get(w.id)} />
+            </TableCell>
+            <TableCell>{w.enabled && !w.suspendedByPlan && <TestEventButton id={w.id} />}</TableCell>
           </TableRow>
         ))}
       </DataTable>

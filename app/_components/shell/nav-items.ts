@@ -3,6 +3,7 @@ import type { NavItem } from "./nav";
 /** The signed-in console's sections. */
 export const CONSOLE_NAV: NavItem[] = [
   { href: "/", label: "Overview", icon: "overview" },
+  { href: "/usage", label: "Usage", icon: "usage" },
   { href: "/emails", label: "Emails", icon: "emails" },
   { href: "/domains", label: "Domains", icon: "domains" },
   { href: "/api-keys", label: "API keys", icon: "keys" },

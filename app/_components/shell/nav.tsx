@@ -1,5 +1,6 @@
 "use client";
 import {
+  BarChart3Icon,
   BookOpenIcon,
   FileJsonIcon,
   GlobeIcon,
@@ -19,6 +20,7 @@ import { cn } from "@/lib/utils";
 /** Icons by name: the item lists are plain data written in server layouts, where components cannot be passed. */
 const ICONS = {
   overview: LayoutDashboardIcon,
+  usage: BarChart3Icon,
   emails: MailIcon,
   domains: GlobeIcon,
   keys: KeyRoundIcon,

@@ -1,17 +1,102 @@
 import { z } from "zod";
+import { readActivity } from "../../dashboard/activity";
+import { readChecklist } from "../../dashboard/checklist";
+import { readDeliverability } from "../../dashboard/deliverability";
+import { DashboardEmailsInput, listOptions } from "../../dashboard/email-filters";
+import { readEmailStatuses } from "../../dashboard/email-statuses";
+import { readPlanLimits } from "../../dashboard/plan";
 import { readRewrites } from "../../dashboard/rewrites";
-import { Rewrites, SinkMessage } from "../../dashboard/schemas";
+import {
+  Activity,
+  ACTIVITY_RANGES,
+  Checklist,
+  Deliverability,
+  EmailStatuses,
+  PlanLimits,
+  Rewrites,
+  SinkMessage,
+  SuppressionSources,
+  TestEventQueued,
+  WebhookEventBodies,
+  WebhookHealth,
+} from "../../dashboard/schemas";
 import { readSinkMessage } from "../../dashboard/sink-message";
+import { readSuppressionSources } from "../../dashboard/suppression-sources";
+import { readEventBodies } from "../../dashboard/webhook-events";
+import { MAX_PAGE_SIZE } from "../../lib/pagination";
+import { listEmails } from "../../sending/list";
+import { EmailPage } from "../../sending/schemas";
+import { recentAttemptHealth } from "../../webhooks/health";
+import { sendTestEvent } from "../../webhooks/test-event";
 import { fullScopeProcedure, router } from "../trpc";
 
-/** Dashboard-only reads (no /v1 path): the rendered message the sink provider kept; which messages test mode rewrote. */
+/** At most a page's worth of ids or addresses per read. */
+const ids = z.array(z.string().max(64)).max(MAX_PAGE_SIZE);
+
+/**
+ * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; which messages test mode
+ * rewrote; the
+ * overview's and usage page's charts, rates, checklist and plan; the email list with its
+ * filters and live statuses; suppressions' messages; webhook bodies, health and test events.
+ */
 export const dashboardRouter = router({
   sinkMessage: fullScopeProcedure
     .input(z.object({ emailId: z.string() }))
     .output(SinkMessage)
     .query(({ ctx, input }) => readSinkMessage(ctx.account.id, input.emailId)),
+
+  activity: fullScopeProcedure
+    .input(z.object({ range: z.enum(ACTIVITY_RANGES) }))
+    .output(Activity)
+    .query(({ ctx, input }) => readActivity(ctx.account.id, input.range)),
+
+  deliverability: fullScopeProcedure
+    .input(z.object({}))
+    .output(Deliverability)
+    .query(({ ctx }) => readDeliverability(ctx.account.id)),
+
+  checklist: fullScopeProcedure
+    .input(z.object({}))
+    .output(Checklist)
+    .query(({ ctx }) => readChecklist(ctx.account.id)),
+
+  plan: fullScopeProcedure
+    .input(z.object({}))
+    .output(PlanLimits)
+    .query(({ ctx }) => readPlanLimits(ctx.account)),
+
+  emails: fullScopeProcedure
+    .input(DashboardEmailsInput)
+    .output(EmailPage)
+    .query(({ ctx, input }) => listEmails(ctx.account.id, listOptions(input))),
+
+  emailStatuses: fullScopeProcedure
+    .input(z.object({ ids }))
+    .output(EmailStatuses)
+    .query(({ ctx, input }) => readEmailStatuses(ctx.account.id, input.ids)),
+
+  suppressionSources: fullScopeProcedure
+    .input(z.object({ addresses: z.array(z.string().max(512)).max(MAX_PAGE_SIZE) }))
+    .output(SuppressionSources)
+    .query(({ ctx, input }) => readSuppressionSources(ctx.account.id, input.addresses)),
+
+  webhookEvents: fullScopeProcedure
+    .input(z.object({ ids }))
+    .output(WebhookEventBodies)
+    .query(({ ctx, input }) => readEventBodies(ctx.account.id, input.ids)),
+
+  webhookHealth: fullScopeProcedure
+    .input(z.object({}))
+    .output(WebhookHealth)
+    .query(async ({ ctx }) => ({ data: await recentAttemptHealth(ctx.account.id) })),
+
+  webhookTest: fullScopeProcedure
+    .input(z.object({ id: z.string() }))
+    .output(TestEventQueued)
+    .mutation(({ ctx, input }) => sendTestEvent(ctx.account, input.id)),
+
   rewrites: fullScopeProcedure
-    .input(z.object({ ids: z.array(z.string().max(64)).max(100) }))
+    .input(z.object({ ids: z.array(z.string().max(64)).max(MAX_PAGE_SIZE) }))
     .output(Rewrites)
     .query(({ ctx, input }) => readRewrites(ctx.account.id, input.ids)),
 });

@@ -43,7 +43,7 @@ async function handle(request: V1Request, match: RegExpExecArray): Promise<V1Res
   // An account deleted since the message was sent has nothing left to suppress.
   if (await getAccount(token.accountId)) {
     const { db } = await database();
-    await suppressMany(db, token.accountId, [token.address], "unsubscribe");
+    await suppressMany(db, token.accountId, [token.address], "unsubscribe", token.emailId);
   }
   return page(200, "Unsubscribed", `<p>${who} will no longer receive this sender's bulk mail.</p>`);
 }

@@ -6,6 +6,7 @@ import { api } from "@/lib/trpc/server";
 import { CodeBlock } from "../../../_components/code-block";
 import { Copyable } from "../../../_components/copyable";
 import { Badge, Time } from "../../../_components/format";
+import { LiveRefresh } from "../../../_components/live-refresh";
 import { orNotFound } from "../../../_components/not-found";
 import { PageHead } from "../../../_components/page-head";
 import { Properties, Property } from "../../../_components/properties";
@@ -56,10 +57,13 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
       >
         <Badge value={email.status} />
       </PageHead>
+      <LiveRefresh shown={[{ id: email.id, status: email.status }]} />
       <Card className="mb-6">
         <Properties>
           <Property label="Id">
-            <Copyable value={email.id} label="Copy email id" className="-my-1.5" />
+            <span data-testid="copy-id">
+              <Copyable value={email.id} label="Copy email id" className="-my-1.5" />
+            </span>
           </Property>
           <Property label="From">{email.from}</Property>
           <Property label="To">{email.to.join(", ")}</Property>

@@ -10,11 +10,22 @@ import { PageHead } from "../../../_components/page-head";
 import { Pager } from "../../../_components/pager";
 import { Properties, Property } from "../../../_components/properties";
 import { DataTable } from "../../../_components/table";
+import { Badge as BadgeUi } from "../../../_components/ui/badge";
 import { Card } from "../../../_components/ui/card";
 import { TableCell, TableRow, WIDE_CELL } from "../../../_components/ui/table";
-import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret } from "../client";
+import { DeleteWebhookButton, EditWebhookForm, EnableSwitch, ResendButton, RotateSecret, TestEventButton } from "../client";
+import { RecentFailures } from "../recent-failures";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
+
+/** The body as sent, indented for reading (it went out as one line). */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
 
 export default async function WebhookPage({
   params,
@@ -28,6 +39,12 @@ export default async function WebhookPage({
   const caller = await api();
   const endpoint = await orNotFound(caller.webhooks.get({ id }));
   const log = await caller.webhooks.attempts({ id, limit: "50", cursor: cursor || undefined });
+  const [events, health] = await Promise.all([
+    caller.dashboard.webhookEvents({ ids: [...new Set(log.data.map((a) => a.eventId))] }),
+    caller.dashboard.webhookHealth({}),
+  ]);
+  // Each attempt's request body (the event as POSTed), and which events were tests.
+  const bodies = new Map(events.data.map((e) => [e.id, e]));
   return (
     <>
       <PageHead
@@ -51,6 +68,11 @@ export default async function WebhookPage({
         </span>
       </PageHead>
       <div className="mb-6 flex flex-wrap items-start gap-x-6 gap-y-3">
+        {endpoint.enabled && !endpoint.suspendedByPlan && (
+          <div>
+            <TestEventButton id={endpoint.id} />
+          </div>
+        )}
         <EnableSwitch id={endpoint.id} enabled={endpoint.enabled} />
         <RotateSecret id={endpoint.id} />
         <DeleteWebhookButton id={endpoint.id} />
@@ -61,7 +83,15 @@ export default async function WebhookPage({
             <Copyable value={endpoint.id} label="Copy endpoint id" className="-my-1.5" />
           </Property>
           <Property label="Events">{endpoint.events.includes("*") ? "All events" : endpoint.events.join(", ")}</Property>
-          <Property label="Consecutive failures">{endpoint.consecutiveFailures}</Property>
+          <Property label="Consecutive failures">
+            <span className="tabular-nums" data-testid="consecutive-failures">
+              {endpoint.consecutiveFailures}
+            </span>{" "}
+            <span className="text-muted-foreground">deliveries in a row that failed every retry</span>
+          </Property>
+          <Property label="Recent attempts">
+            <RecentFailures health={health.data.find((h) => h.id === endpoint.id)} />
+          </Property>
           <Property label="Last attempt">
             <Time ms={endpoint.lastAttemptAt} />
             {endpoint.lastResponseStatus !== null && ` · HTTP ${endpoint.lastResponseStatus}`}
@@ -94,7 +124,23 @@ export default async function WebhookPage({
               </TableCell>
               <TableCell className={`min-w-48 ${WIDE_CELL}`}>
                 <code>{a.eventType}</code>
+                {bodies.get(a.eventId)?.test && (
+                  <>
+                    {" "}
+                    <BadgeUi tone="info" data-testid="test-event-badge">
+                      test
+                    </BadgeUi>
+                  </>
+                )}
                 <Copyable value={a.eventId} label="Copy event id" className="text-xs text-muted-foreground" />
+                {bodies.has(a.eventId) && (
+                  <details className="mt-1" data-testid="attempt-payload">
+                    <summary className="cursor-pointer text-sm">Payload</summary>
+                    <pre className="mt-1 rounded-md bg-code p-2 text-xs whitespace-pre-wrap wrap-anywhere">
+                      {pretty(bodies.get(a.eventId)!.body)}
+                    </pre>
+                  </details>
+                )}
               </TableCell>
               <TableCell className="tabular-nums">{a.attempt}</TableCell>
               <TableCell className={`min-w-32 ${WIDE_CELL}`}>
@@ -105,8 +151,8 @@ export default async function WebhookPage({
                 )}
                 {a.error && <div className="mt-1 text-muted-foreground wrap-break-word">{a.error}</div>}
                 {a.responseBodyHead && (
-                  <details className="mt-1">
-                    <summary className="cursor-pointer text-sm">Body</summary>
+                  <details className="mt-1" data-testid="attempt-response">
+                    <summary className="cursor-pointer text-sm">Response body (first bytes)</summary>
                     <pre className="mt-1 rounded-md bg-code p-2 text-xs whitespace-pre-wrap wrap-anywhere">{a.responseBodyHead}</pre>
                   </details>
                 )}
