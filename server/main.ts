@@ -1,5 +1,6 @@
 import { runServerProcesses } from "./cluster/processes";
 import { config, defaultNodeEnv } from "./config";
+import { boundHeapGrowth } from "./ops/heap-growth";
 import { startServer } from "./start";
 
 /**
@@ -8,6 +9,7 @@ import { startServer } from "./start";
  */
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
+  boundHeapGrowth();
   defaultNodeEnv(dev ? "development" : "production");
   const cfg = config();
   await runServerProcesses(

@@ -18,6 +18,8 @@ export interface Task {
   idleIntervalMs: number;
   /** After a wake-up, how long the embedded driver lets more work gather before a run (ms). */
   gatherMs?: number;
+  /** Items one run claims at most: a run that handled this many suggests more is due (another loop joins in). */
+  batchSize?: number;
   /** How many loops the embedded driver runs in parallel. */
   concurrency?: number;
   /** Inngest cron for the sweep (defaults to every minute). */

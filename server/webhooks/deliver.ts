@@ -138,8 +138,80 @@ async function deliverToEndpoint(group: Claimed[]): Promise<Outcome[]> {
   );
 }
 
+/** How stale an endpoint's lastAttemptAt may be while its deliveries keep succeeding. */
+const LAST_ATTEMPT_RESOLUTION = "1 second";
+
+/**
+ * The attempts and the deliveries' new state, as one statement: the rows as one array per
+ * column, so its text is the same for any batch (prepared once); all text[], cast in SQL,
+ * as in applyHappenings (server/delivery/status.ts). It also records the last attempt of
+ * each of `endpoints` (those whose results in the batch all succeeded: the count restarts
+ * at 0, held while switched off), so the common case, a batch that all succeeded, is this
+ * one statement, atomic by itself, with no BEGIN and COMMIT round trips.
+ *
+ * Every delivery loop of every process settles the same busy endpoint, and the row lock
+ * is held until commit, so they queued behind each other (98 ms a statement, measured).
+ * So the endpoint row is written only when something a reader sees changes: the count or
+ * the error clears, the status differs, or the last attempt is more than
+ * LAST_ATTEMPT_RESOLUTION old. A row the condition skips is not locked. The attempts and
+ * deliveries are written first (the endpoint update waits on them), so the lock is held
+ * only for the foreign key checks and the commit.
+ */
+function attemptsStatement(outcomes: Outcome[], endpoints: { id: string; last: Outcome }[]) {
+  const column = <T>(list: T[], f: (o: T) => unknown) => sql.param(list.map(f));
+  return sql`
+      with attempts as (
+        insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
+        select a.id, a.delivery_id, a.endpoint_id, a.at::timestamptz, a.duration_ms::int, a.response_status::int, a.error, a.body_head
+        from unnest(${column(outcomes, (o) => newId(o.at.getTime()))}::text[], ${column(outcomes, (o) => o.delivery.id)}::text[],
+          ${column(outcomes, (o) => o.delivery.endpoint_id)}::text[], ${column(outcomes, (o) => o.at.toISOString())}::text[],
+          ${column(outcomes, (o) => String(o.result.durationMs))}::text[], ${column(outcomes, (o) => o.result.status?.toString() ?? null)}::text[],
+          ${column(outcomes, (o) => o.result.error)}::text[], ${column(outcomes, (o) => o.result.bodyHead)}::text[])
+          as a(id, delivery_id, endpoint_id, at, duration_ms, response_status, error, body_head)
+        returning 1
+      ), settled as (
+        update webhook_deliveries d
+        set status = v.status, next_attempt_at = v.next::timestamptz,
+            completed_at = case when v.status = 'pending' then null else now() end
+        from unnest(${column(outcomes, (o) => o.delivery.id)}::text[], ${column(outcomes, (o) => o.status)}::text[],
+                    ${column(outcomes, (o) => o.nextAttemptAt?.toISOString() ?? null)}::text[]) as v(id, status, next)
+        where d.id = v.id
+        returning 1
+      ), written as (
+        select (select count(*) from attempts) + (select count(*) from settled) as n
+      )
+      update webhook_endpoints e set
+        last_attempt_at = l.at::timestamptz, last_response_status = l.status::int, last_error = null,
+        consecutive_failures = case when e.enabled then 0 else e.consecutive_failures end
+      from unnest(${column(endpoints, (x) => x.id)}::text[], ${column(endpoints, (x) => x.last.at.toISOString())}::text[],
+                  ${column(endpoints, (x) => x.last.result.status?.toString() ?? null)}::text[]) as l(id, at, status), written
+      where e.id = l.id and written.n >= 0
+        and ((e.enabled and e.consecutive_failures <> 0) or e.last_error is not null
+          or e.last_response_status is distinct from l.status::int or e.last_attempt_at is null
+          or e.last_attempt_at < l.at::timestamptz - interval '${sql.raw(LAST_ATTEMPT_RESOLUTION)}')`;
+}
+
+/** Each endpoint's outcomes in the order they finished, endpoints in id order. A test event never counts. */
+function byEndpoint(outcomes: Outcome[]): [string, Outcome[]][] {
+  const map = new Map<string, Outcome[]>();
+  // A test event's outcome is in the log only: it never moves the failure count (so it
+  // cannot switch an endpoint off) nor the last-attempt fields (a passing test would hide
+  // real failures).
+  for (const o of outcomes) if (!o.delivery.test) map.set(o.delivery.endpoint_id, [...(map.get(o.delivery.endpoint_id) ?? []), o]);
+  for (const list of map.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
   const { db } = await database();
+  const endpoints = byEndpoint(outcomes);
+  const allSucceeded = ([, list]: [string, Outcome[]]) => list.every((o) => o.status === "succeeded");
+  const succeeded = endpoints.filter(allSucceeded).map(([id, list]) => ({ id, last: list[list.length - 1] }));
+  const failing = endpoints.filter((e) => !allSucceeded(e));
+  if (!skipped.length && outcomes.length && !failing.length) {
+    await db.execute(attemptsStatement(outcomes, succeeded));
+    return;
+  }
   const disabledNow: { accountId: string; endpointId: string; url: string }[] = [];
   await db.transaction(async (tx) => {
     if (skipped.length) {
@@ -148,33 +220,8 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
         where id = any(${sql.param(skipped.map((s) => s.id))}::text[])`);
     }
     if (outcomes.length === 0) return;
-    // The attempts and the deliveries' new state in one statement (one round trip), the rows
-    // as one array per column so its text is the same for any batch (prepared once); all
-    // text[], cast in SQL, as in applyHappenings (server/delivery/status.ts).
-    const column = <T>(f: (o: Outcome) => T) => sql.param(outcomes.map(f));
-    await tx.execute(sql`
-      with attempts as (
-        insert into webhook_attempts (id, delivery_id, endpoint_id, at, duration_ms, response_status, error, response_body_head)
-        select a.id, a.delivery_id, a.endpoint_id, a.at::timestamptz, a.duration_ms::int, a.response_status::int, a.error, a.body_head
-        from unnest(${column((o) => newId(o.at.getTime()))}::text[], ${column((o) => o.delivery.id)}::text[],
-          ${column((o) => o.delivery.endpoint_id)}::text[], ${column((o) => o.at.toISOString())}::text[],
-          ${column((o) => String(o.result.durationMs))}::text[], ${column((o) => o.result.status?.toString() ?? null)}::text[],
-          ${column((o) => o.result.error)}::text[], ${column((o) => o.result.bodyHead)}::text[])
-          as a(id, delivery_id, endpoint_id, at, duration_ms, response_status, error, body_head)
-      )
-      update webhook_deliveries d
-      set status = v.status, next_attempt_at = v.next::timestamptz,
-          completed_at = case when v.status = 'pending' then null else now() end
-      from unnest(${column((o) => o.delivery.id)}::text[], ${column((o) => o.status)}::text[],
-                  ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::text[]) as v(id, status, next)
-      where d.id = v.id`);
-    const byEndpoint = new Map<string, Outcome[]>();
-    // A test event's outcome is in the log only: it never moves the failure count (so it
-    // cannot switch an endpoint off) nor the last-attempt fields (a passing test would hide
-    // real failures).
-    for (const o of outcomes.filter((x) => !x.delivery.test))
-      byEndpoint.set(o.delivery.endpoint_id, [...(byEndpoint.get(o.delivery.endpoint_id) ?? []), o]);
-    for (const [endpointId, list] of byEndpoint) {
+    await tx.execute(attemptsStatement(outcomes, succeeded));
+    for (const [endpointId, list] of failing) {
       const flipped = await settleEndpoint(tx, endpointId, list);
       if (flipped) disabledNow.push({ accountId: list[0].delivery.account_id, endpointId, url: list[0].delivery.url });
     }
@@ -194,26 +241,14 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
 }
 
 /**
- * Applies one batch's results to the endpoint, in the order they finished: the last
- * attempt's fields always; the failure count only while the endpoint is enabled. The
- * result that reaches the threshold switches it off, and any after it are late: a
- * switched-off endpoint holds its count. Returns true when this batch switched it off.
+ * Applies the results of an endpoint with a failure in this batch, in the order they
+ * finished (`ordered`): the last attempt's fields always; the failure count only while
+ * the endpoint is enabled. The result that reaches the threshold switches it off, and any
+ * after it are late: a switched-off endpoint holds its count. Returns true when this batch
+ * switched it off.
  */
-async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, list: Outcome[]): Promise<boolean> {
-  const ordered = [...list].sort((a, b) => a.at.getTime() - b.at.getTime());
+async function settleEndpoint(tx: Pick<Db, "execute">, endpointId: string, ordered: Outcome[]): Promise<boolean> {
   const last = ordered[ordered.length - 1];
-  if (ordered.every((o) => o.status === "succeeded")) {
-    // The common case needs no read: the count restarts at 0 (held while switched off).
-    // One statement, so the row lock is held only from here to the commit.
-    await tx.execute(sql`
-      update webhook_endpoints set
-        last_attempt_at = ${last.at.toISOString()}::timestamptz,
-        last_response_status = ${last.result.status}::int,
-        last_error = null,
-        consecutive_failures = case when enabled then 0 else consecutive_failures end
-      where id = ${endpointId}`);
-    return false;
-  }
   // NO KEY UPDATE, not UPDATE: the row stays open to the KEY SHARE locks that recording
   // events takes (webhook_deliveries references it), so dispatch never waits on this.
   const locked = await tx.execute(
@@ -276,5 +311,6 @@ export const webhookDeliveryTask: Task = {
   // Events are recorded a few at a time as outcomes commit; 20 ms gathers them into one
   // claim and one recording transaction instead of many (a small share of the 2 s budget).
   gatherMs: 20,
+  batchSize: BATCH,
   concurrency: 4,
 };

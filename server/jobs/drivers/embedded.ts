@@ -5,18 +5,26 @@ import { log } from "../../ops/log";
 /** A sleeping loop: `woken` tells it whether a signal or its idle timer ended the sleep. */
 type Sleeper = (woken: boolean) => void;
 
+/** A task's sleeping loops, and whether one of them is already gathering for a run. */
+interface Loops {
+  sleepers: Set<Sleeper>;
+  gathering: boolean;
+}
+
 /**
  * The embedded driver: runs every task inside the server process. Durability comes from
  * the queues living in the database, so a restart simply picks up what is still due.
  *
  * A signal wakes one sleeping loop, and a loop that found work wakes one more: parallel
- * loops join in while there is work for them, and a trickle of signals (a send, a few
- * recorded events) costs one claim each instead of one per loop, most of them empty.
+ * loops join in while there is work for them. With `gatherMs`, a signal that arrives while
+ * a loop is already gathering for its run wakes nobody (that run will take the work), so a
+ * trickle of signals (sends, recorded events) costs one claim per gathering window instead
+ * of one per signal, most of them nearly empty.
  */
 export class EmbeddedDriver implements JobsDriver {
   private running = false;
   private loops: Promise<void>[] = [];
-  private sleepers = new Map<string, Set<Sleeper>>();
+  private loopsOf = new Map<string, Loops>();
   private stopping = new AbortController();
 
   start(tasks: Task[]): void {
@@ -24,14 +32,15 @@ export class EmbeddedDriver implements JobsDriver {
     this.running = true;
     this.stopping = new AbortController();
     for (const task of tasks) {
-      const sleepers = new Set<Sleeper>();
-      this.sleepers.set(task.name, sleepers);
-      setWaker(task.name, () => wakeOne(sleepers));
-      for (let i = 0; i < (task.concurrency ?? 1); i++) this.loops.push(this.loop(task, sleepers));
+      const loops: Loops = { sleepers: new Set(), gathering: false };
+      this.loopsOf.set(task.name, loops);
+      setWaker(task.name, () => wakeOne(loops));
+      for (let i = 0; i < (task.concurrency ?? 1); i++) this.loops.push(this.loop(task, loops));
     }
   }
 
-  private async loop(task: Task, sleepers: Set<Sleeper>): Promise<void> {
+  private async loop(task: Task, loops: Loops): Promise<void> {
+    const { sleepers } = loops;
     while (this.running) {
       let handled = 0;
       try {
@@ -41,8 +50,18 @@ export class EmbeddedDriver implements JobsDriver {
       }
       if (!this.running) break;
       if (handled > 0) {
-        wakeOne(sleepers);
-        continue;
+        // A full batch: more is likely due, so another loop joins in and this one goes on.
+        // A partial one with gatherMs: this loop gathers for its next run, unless another
+        // loop already is (that run takes what comes), and nobody else is woken for it.
+        const full = task.batchSize !== undefined && handled >= task.batchSize;
+        if (full || !task.gatherMs) {
+          wakeOne(loops);
+          continue;
+        }
+        if (!loops.gathering) {
+          await this.gather(task.gatherMs, loops);
+          continue;
+        }
       }
       const woken = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => done(false), task.idleIntervalMs);
@@ -54,8 +73,16 @@ export class EmbeddedDriver implements JobsDriver {
         sleepers.add(done);
       });
       // Let what the signal announced gather a moment, so one run takes it together.
-      if (woken && task.gatherMs && this.running) await new Promise((r) => setTimeout(r, task.gatherMs));
+      if (woken && task.gatherMs && this.running) await this.gather(task.gatherMs, loops);
     }
+  }
+
+  /** Waits `ms` before a run; signals meanwhile wake nobody (this run takes their work). */
+  private async gather(ms: number, loops: Loops): Promise<void> {
+    if (loops.gathering) return;
+    loops.gathering = true;
+    await new Promise((r) => setTimeout(r, ms));
+    loops.gathering = false;
   }
 
   /**
@@ -65,7 +92,7 @@ export class EmbeddedDriver implements JobsDriver {
   async stop(): Promise<void> {
     this.running = false;
     this.stopping.abort();
-    for (const [name, sleepers] of this.sleepers) {
+    for (const [name, { sleepers }] of this.loopsOf) {
       for (const wakeUp of [...sleepers]) wakeUp(false);
       setWaker(name, null);
     }
@@ -74,7 +101,8 @@ export class EmbeddedDriver implements JobsDriver {
   }
 }
 
-function wakeOne(sleepers: Set<Sleeper>): void {
-  const [first] = sleepers;
+function wakeOne(loops: Loops): void {
+  if (loops.gathering) return;
+  const [first] = loops.sleepers;
   first?.(true);
 }
