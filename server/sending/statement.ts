@@ -23,9 +23,11 @@ export async function genericPlans<T>(d: Database, work: (rows: RowsOf) => Promi
   const client = unwrapped((d.db as unknown as { $client: postgres.Sql }).$client);
   return (await client.begin(async (tx) => {
     // Not awaited first: postgres.js pipelines it with the first statement on the connection.
-    const settings = tx.unsafe(
-      "set local jit = off; set local plan_cache_mode = force_generic_plan; set local max_parallel_workers_per_gather = 0",
-    );
+    // Started now (execute), not when Promise.all gets to it: a postgres.js query is sent
+    // when first awaited, and the work's first statement would otherwise go ahead of it.
+    const settings = tx
+      .unsafe("set local jit = off; set local plan_cache_mode = force_generic_plan; set local max_parallel_workers_per_gather = 0")
+      .execute();
     const [, result] = await Promise.all([
       settings,
       work(async <R>(query: SQL) => {
