@@ -3,7 +3,7 @@ import { verifyWebhook, WebhookVerificationError } from "../client/webhooks";
 import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { startWebhookReceiver } from "./support/webhook-receiver";
-import { db } from "./support/db";
+import { db, sql } from "./support/db";
 import { until } from "./support/wait";
 
 let server: TestServer;
@@ -84,6 +84,32 @@ describe("webhook delivery", () => {
     expect(after).toMatchObject({ lastResponseStatus: 200, lastError: null, consecutiveFailures: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(at("/signed")).toHaveLength(1);
+  });
+
+  it("a run of successes keeps lastAttemptAt within a second, and a new status shows at once", async () => {
+    const { accountId, apiKey } = await server.account();
+    const ep = await endpoint(apiKey, "/fresh");
+    await record(accountId, "email.delivered");
+    const first = await until(
+      () => getEndpoint(apiKey, ep.id),
+      (e) => e.lastAttemptAt !== null,
+    );
+    // Successes within the second leave the row alone (every loop would queue on its lock);
+    // one that finds lastAttemptAt older than that moves it.
+    await sql("update webhook_endpoints set last_attempt_at = last_attempt_at - interval '5 seconds' where id = ?", ep.id);
+    await record(accountId, "email.opened");
+    const moved = await until(
+      () => getEndpoint(apiKey, ep.id),
+      (e) => e.lastAttemptAt >= first.lastAttemptAt,
+    );
+    expect(moved).toMatchObject({ lastResponseStatus: 200, lastError: null });
+    // A different status is a change a reader must see, however recent the last attempt.
+    hooks.answer("/fresh", { status: 202 });
+    await record(accountId, "email.clicked");
+    await until(
+      () => getEndpoint(apiKey, ep.id),
+      (e) => e.lastResponseStatus === 202,
+    );
   });
 
   it("fans out only to enabled endpoints subscribed to the type", async () => {
