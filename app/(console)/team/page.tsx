@@ -38,7 +38,10 @@ export default async function TeamPage() {
                 {m.userId === account.you.userId && <span className="text-muted-foreground"> (you)</span>}
                 {!m.hasPassword && <span className="text-muted-foreground"> · no password yet</span>}
                 {m.holdsAccountEmail && (
-                  <span className="text-muted-foreground" title="The account's notices go to this address; it stays an owner until it changes.">
+                  <span
+                    className="text-muted-foreground"
+                    title="The account's notices go to this address; it stays an owner until it changes."
+                  >
                     {" "}
                     · account email
                   </span>
