@@ -48,7 +48,7 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`a new owner's journey at ${viewport.width}x${viewport.height}`, async ({ browser, baseURL }, testInfo: TestInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     let step = 0;
     /** Axe finds nothing serious or critical on the page as it stands; the page is kept as a screenshot. */
     async function visited(page: Page, name: string) {
