@@ -10,6 +10,10 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT || 3100);
 export const WEBHOOK_RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT || 3199);
+// The server resolves through a test DNS server on this loopback port (test/support/dns-server.ts),
+// which a test starts while it publishes a domain's records; nothing listens there otherwise, so
+// every other lookup fails at once, as an unreachable resolver's would.
+export const DNS_PORT = Number(process.env.E2E_DNS_PORT || 3153);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external || `http://127.0.0.1:${port}`;
 // After `npm run build` the tests run what `npm start` runs (the bundled server and Next's build).
@@ -62,7 +66,7 @@ export default defineConfig({
           AUTH_SECRET: "e2e-auth-secret-e2e-auth-secret-e2e",
           WEBHOOK_ALLOWED_ORIGINS: `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`,
           WEBHOOK_RETRY_SCHEDULE: "1,1",
-          DNS_SERVERS: "127.0.0.1:1",
+          DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
           // Every test signs up and in from 127.0.0.1; the per-address limits keep their defaults.
           AUTH_SIGNUP_PER_IP: "1000",
           AUTH_SIGNIN_ATTEMPTS_PER_IP: "1000",

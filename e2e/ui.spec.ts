@@ -148,7 +148,7 @@ for (const viewport of VIEWPORTS) {
       await signedIn.context().close();
     });
 
-    test("the navigation: a drawer behind a menu button on phones, a sidebar on desktops", async ({ browser }) => {
+    test("the navigation: a drawer behind a menu button on phones, a sidebar on desktops", async ({ browser }, testInfo) => {
       const page = await newPage(browser, viewport, true);
       await open(page, "/");
       const menu = page.getByTestId("menu-button");
@@ -162,6 +162,18 @@ for (const viewport of VIEWPORTS) {
         await expect(drawer).toBeVisible();
         await expect(drawer.getByRole("link", { name: "Domains" })).toBeVisible();
         await expect(drawer.getByTestId("account-email")).toBeVisible();
+        // Open, in either theme, the drawer and the page behind it pass axe (once its slide-in is over).
+        await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+          else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+          await expect(drawer).toBeVisible();
+          expect(await seriousViolations(page), `the open drawer in the ${scheme} theme`).toEqual([]);
+          const file = testInfo.outputPath(`drawer-open-${viewport.width}-${scheme}.png`);
+          await page.screenshot({ path: file });
+          await testInfo.attach(`drawer open ${viewport.width}x${viewport.height} ${scheme}`, { path: file, contentType: "image/png" });
+        }
         await drawer.getByRole("button", { name: "Close menu" }).click();
         await expect(drawer).toBeHidden();
         await expect(menu).toBeFocused();

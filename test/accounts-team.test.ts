@@ -292,6 +292,7 @@ describe("the team", () => {
       ["team.invite", { email: unique("x"), role: "member" }],
       ["team.removeMember", { userId: (await query(owner.cookie, "account.get")).data.you.userId }],
       ["team.revokeInvitation", { id: pending.data.id }],
+      ["team.changeRole", { userId: (await query(m.cookie, "account.get")).data.you.userId, role: "owner" }],
       ["account.remove", { confirmation: owner.email }],
     ] as const) {
       const res = await trpc(m.cookie, path, input);
@@ -392,6 +393,153 @@ describe("the team", () => {
     const later = Date.now() + 7 * 24 * 3600 * 1000 + 1000;
     expect(await invitations.readInvitation(token, later)).toBeNull();
     await expect(invitations.acceptInvitation(token, PASSWORD, later)).rejects.toThrow(/expired/);
+  });
+});
+
+/** The user id of `email` in the team `cookie` sees. */
+async function idOf(cookie: string, email: string): Promise<string> {
+  const team = (await query(cookie, "team.list")).data;
+  return team.members.find((x: any) => x.email === email).userId;
+}
+const roles = async (cookie: string) =>
+  ((await query(cookie, "team.list")).data.members as { email: string; role: string }[]).map((x) => [x.email, x.role]);
+/** Moves the account's email off every member, as for an account whose email no sign-in holds. */
+const unheld = (accountId: string) => rows(sql`update accounts set email = ${unique("contact")} where id = ${accountId}`);
+
+describe("roles: owners promote and demote", () => {
+  it("an owner makes a member an owner and back; the role holds from the member's next request", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const id = await idOf(owner.cookie, m.email);
+    const promoted = await trpc(owner.cookie, "team.changeRole", { userId: id, role: "owner" });
+    expect(promoted).toMatchObject({ status: 200, data: { userId: id, role: "owner" } });
+    expect((await query(m.cookie, "account.get")).data.you.role).toBe("owner");
+    // As an owner they invite; demoted, that invitation goes with the role, and they no longer can.
+    const invited = unique("by-promoted");
+    expect((await trpc(m.cookie, "team.invite", { email: invited, role: "owner" })).status).toBe(200);
+    const link = linkToken((await mailTo(invited)).at(-1)!.text, "/accept-invite");
+    const demoted = await trpc(owner.cookie, "team.changeRole", { userId: id, role: "member" });
+    expect(demoted).toMatchObject({ status: 200, data: { userId: id, role: "member" } });
+    expect((await query(m.cookie, "account.get")).data.you.role).toBe("member");
+    expect((await query(owner.cookie, "team.list")).data.invitations).toEqual([]);
+    await expect(invitations.acceptInvitation(link, PASSWORD)).rejects.toThrow(/expired, has been used or revoked/);
+    const refused = await trpc(m.cookie, "team.invite", { email: unique("x"), role: "member" });
+    expect(refused.status).toBe(403);
+    // Asking for the role they have changes nothing.
+    expect(await trpc(owner.cookie, "team.changeRole", { userId: id, role: "member" })).toMatchObject({ status: 200 });
+    expect(await roles(owner.cookie)).toEqual([
+      [owner.email, "owner"],
+      [m.email, "member"],
+    ]);
+  });
+
+  it("the owner holding the account email cannot be demoted; another owner can demote themselves", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    const holder = await idOf(co.cookie, owner.email);
+    const refused = await trpc(co.cookie, "team.changeRole", { userId: holder, role: "member" });
+    expect(refused).toMatchObject({ status: 400, error: { type: "validation_error" } });
+    expect(refused.error?.message).toMatch(/account's email/);
+    const self = await trpc(owner.cookie, "team.changeRole", { userId: holder, role: "member" });
+    expect(self.status).toBe(400);
+    const coId = await idOf(co.cookie, co.email);
+    expect((await trpc(co.cookie, "team.changeRole", { userId: coId, role: "member" })).status).toBe(200);
+    expect(await roles(owner.cookie)).toEqual([
+      [owner.email, "owner"],
+      [co.email, "member"],
+    ]);
+    expect((await query(owner.cookie, "team.list")).data.members.map((x: any) => x.holdsAccountEmail)).toEqual([true, false]);
+  });
+
+  it("the last owner cannot be demoted, and two owners demoting each other at once leave one", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    await unheld(owner.accountId);
+    const [a, b] = [await idOf(owner.cookie, owner.email), await idOf(owner.cookie, co.email)];
+    const both = await Promise.all([
+      trpc(owner.cookie, "team.changeRole", { userId: b, role: "member" }),
+      trpc(co.cookie, "team.changeRole", { userId: a, role: "member" }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+    const owners = (
+      await rows<{ n: number }>(sql`select count(*)::int as n from memberships where account_id = ${owner.accountId} and role = 'owner'`)
+    )[0].n;
+    expect(owners).toBe(1);
+    const last = both[0].status === 200 ? owner : co;
+    const lastId = await idOf(last.cookie, last.email);
+    const refused = await trpc(last.cookie, "team.changeRole", { userId: lastId, role: "member" });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/needs an owner/);
+  });
+
+  it("only owners change roles; bad input is a 400 or a 404, never a 500", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const other = await cliOwner();
+    const id = await idOf(owner.cookie, m.email);
+    const self = await trpc(m.cookie, "team.changeRole", { userId: id, role: "owner" });
+    expect(self.status).toBe(403);
+    expect(self.error?.message).toMatch(/Only the account's owners/);
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: id, role: "admin" })).error?.type).toBe("validation_error");
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: id })).status).toBe(400);
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: "nobody", role: "owner" })).status).toBe(404);
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: "x".repeat(5000), role: "owner" })).status).toBe(400);
+    // Another account's owner is not a member here.
+    const theirs = await idOf(other.cookie, other.email);
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: theirs, role: "member" })).status).toBe(404);
+    expect((await query(other.cookie, "account.get")).data.you.role).toBe("owner");
+    expect((await trpc(null, "team.changeRole", { userId: id, role: "owner" })).status).toBe(401);
+  });
+});
+
+describe("leaving the account", () => {
+  it("a member who leaves is signed out at once, leaves the list and may sign up or be invited again", async () => {
+    const owner = await cliOwner();
+    const m = await member(owner);
+    const left = await trpc(m.cookie, "team.leave", {});
+    expect(left).toMatchObject({ status: 200, data: { left: true } });
+    expect((await query(m.cookie, "account.get")).status).toBe(401);
+    expect((await trpc(m.cookie, "team.leave", {})).status).toBe(401);
+    expect((await signIn(m.email, PASSWORD, ip())).outcome).toBe("credentials");
+    expect(await roles(owner.cookie)).toEqual([[owner.email, "owner"]]);
+    const again = await member(owner, "member", m.email);
+    expect((await query(again.cookie, "account.get")).data.id).toBe(owner.accountId);
+  });
+
+  it("an owner may leave while another owner stays, and their pending invitations go with them", async () => {
+    const owner = await cliOwner();
+    const co = await member(owner, "owner");
+    const invited = unique("by-leaver");
+    expect((await trpc(co.cookie, "team.invite", { email: invited, role: "owner" })).status).toBe(200);
+    const link = linkToken((await mailTo(invited)).at(-1)!.text, "/accept-invite");
+    expect((await trpc(co.cookie, "team.leave", {})).status).toBe(200);
+    expect((await query(co.cookie, "team.list")).status).toBe(401);
+    await expect(invitations.acceptInvitation(link, PASSWORD)).rejects.toThrow(/expired, has been used or revoked/);
+    expect(await roles(owner.cookie)).toEqual([[owner.email, "owner"]]);
+  });
+
+  it("the holder of the account email and the last owner stay", async () => {
+    const owner = await cliOwner();
+    const holder = await trpc(owner.cookie, "team.leave", {});
+    expect(holder).toMatchObject({ status: 400, error: { type: "validation_error" } });
+    expect(holder.error?.message).toMatch(/account's email/);
+    await unheld(owner.accountId);
+    const m = await member(owner);
+    const last = await trpc(owner.cookie, "team.leave", {});
+    expect(last.status).toBe(400);
+    expect(last.error?.message).toMatch(/only owner/);
+    expect((await query(owner.cookie, "account.get")).status).toBe(200);
+    // Once the member is an owner too, the first may go.
+    expect((await trpc(owner.cookie, "team.changeRole", { userId: await idOf(owner.cookie, m.email), role: "owner" })).status).toBe(200);
+    expect((await trpc(owner.cookie, "team.leave", {})).status).toBe(200);
+    expect(await roles(m.cookie)).toEqual([[m.email, "owner"]]);
+  });
+
+  it("an API key cannot leave for anyone, nor can a signed-out caller", async () => {
+    const owner = await cliOwner();
+    expect((await trpc(null, "team.leave", {})).status).toBe(401);
+    expect((await server.api("POST", "/v1/team/leave", { key: owner.apiKey })).status).toBe(404);
+    expect((await query(owner.cookie, "account.get")).status).toBe(200);
   });
 });
 

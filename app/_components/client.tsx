@@ -126,13 +126,15 @@ export function OneTimeSecret({ title, value, onDone }: { title: string; value: 
 }
 
 /**
- * A styled confirmation before an action that cannot be undone. It stays open, its button
- * disabled, while the action runs, then closes; the trigger's owner shows any error.
+ * A styled confirmation before an action that cannot be undone (its button red) or that changes
+ * what someone may do (`tone="default"`). It stays open, its button disabled, while the action
+ * runs, then closes; the trigger's owner shows any error.
  */
 export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  tone?: "destructive" | "default";
   pending: boolean;
   onConfirm: () => Promise<unknown>;
   children: ReactElement;
@@ -149,7 +151,7 @@ export function ConfirmDialog(props: {
             <Button variant="outline">Cancel</Button>
           </AlertDialogCancel>
           <Button
-            variant="destructive"
+            variant={props.tone ?? "destructive"}
             disabled={props.pending}
             onClick={async () => {
               await props.onConfirm();
@@ -174,12 +176,20 @@ export function ConfirmButton<T>(props: {
   confirm?: string;
   confirmTitle?: string;
   confirmLabel?: string;
+  /** The confirming button's colour: red (the default) for what cannot be undone. */
+  confirmTone?: "destructive" | "default";
   variant?: "destructive-outline" | "outline";
   className?: string;
   success?: SuccessMessage<T>;
   action: () => Promise<T>;
+  /** After a success (and its toast): e.g. leave a page the action made unreachable. */
+  onSuccess?: (result: T) => void;
 }) {
   const m = useMutation();
+  async function run() {
+    const result = await m.run(props.action, props.success);
+    if (result !== undefined) props.onSuccess?.(result);
+  }
   const button = (
     <Button
       type="button"
@@ -187,7 +197,7 @@ export function ConfirmButton<T>(props: {
       variant={props.variant ?? "destructive-outline"}
       className={props.className}
       disabled={m.pending}
-      onClick={props.confirm ? undefined : () => void m.run(props.action, props.success)}
+      onClick={props.confirm ? undefined : () => void run()}
     >
       {props.label}
     </Button>
@@ -199,8 +209,9 @@ export function ConfirmButton<T>(props: {
           title={props.confirmTitle ?? `${props.label}?`}
           description={props.confirm}
           confirmLabel={props.confirmLabel ?? props.label}
+          tone={props.confirmTone}
           pending={m.pending}
-          onConfirm={() => m.run(props.action, props.success)}
+          onConfirm={run}
         >
           {button}
         </ConfirmDialog>

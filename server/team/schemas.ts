@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `owner`: invites and removes members, deletes the account. `member`: everything else. */
+/** `owner`: invites, removes and changes the roles of members, deletes the account. `member`: everything else. */
 export const MEMBER_ROLES = ["owner", "member"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
@@ -12,6 +12,8 @@ export const TeamMember = z.object({
   joinedAt: z.number().int(),
   /** False for an owner made by `accounts create` who has not followed the sign-in link yet. */
   hasPassword: z.boolean(),
+  /** Their address is the account's email: they stay an owner until they move it (server/team/rules.ts). */
+  holdsAccountEmail: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
@@ -30,3 +32,5 @@ export const Team = z.object({ members: z.array(TeamMember), invitations: z.arra
 export type Team = z.infer<typeof Team>;
 
 export const InviteInput = z.object({ email: z.string().max(1000), role: z.enum(MEMBER_ROLES).default("member") });
+
+export const ChangeRoleInput = z.object({ userId: z.string().max(100), role: z.enum(MEMBER_ROLES) });

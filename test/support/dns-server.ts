@@ -33,10 +33,10 @@ function chunks(value: string): string[] {
  * A real DNS server (dns2, UDP and TCP on one loopback port) for integration tests:
  * point the service at it with DNS_SERVERS=<address>, then publish records.
  */
-async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }): Promise<number> {
+async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }, wanted: number): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     udp.once("error", reject);
-    udp.bind(0, "127.0.0.1", () => {
+    udp.bind(wanted, "127.0.0.1", () => {
       udp.off("error", reject);
       resolve();
     });
@@ -52,7 +52,8 @@ async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }): Promise<numb
   return port;
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+/** On `port` when given (a fixed one a separately started service is pointed at), else on a free one. */
+export async function startDnsServer(opts: { port?: number } = {}): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   let failing = false;
   const key = (name: string, type: DnsType) => `${norm(name)}|${type}`;
@@ -88,17 +89,18 @@ export async function startDnsServer(): Promise<TestDnsServer> {
 
   // Bind UDP to a free port, then TCP to the same number (truncated answers retry over TCP).
   // That number may be taken for TCP (files run in parallel): then start over on another.
+  // A fixed port is taken or not: no second try.
   let server = createServer();
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     try {
-      port = await bindUdpAndTcp((server as any).servers);
+      port = await bindUdpAndTcp((server as any).servers, opts.port ?? 0);
       break;
     } catch (err) {
       const { udp, tcp } = (server as any).servers;
       udp.close();
       tcp.close();
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 20) throw err;
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 20 || opts.port) throw err;
       server = createServer();
     }
   }

@@ -21,8 +21,9 @@ export interface HookAnswer {
 /**
  * A webhook endpoint on loopback that keeps every request it gets. Point the service at
  * it with WEBHOOK_ALLOWED_ORIGINS=<origin>; `answer` makes a path fail, redirect or lag.
+ * On `port` when given (the one a separately started service allows), else on a free one.
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(opts: { port?: number } = {}) {
   const received: ReceivedHook[] = [];
   const answers = new Map<string, HookAnswer>();
   const server = http.createServer((req, res) => {
@@ -45,7 +46,13 @@ export async function startWebhookReceiver() {
       }, a.delayMs ?? 0);
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,

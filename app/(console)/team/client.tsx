@@ -1,6 +1,8 @@
 "use client";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
+import type { MemberRole } from "@/server/team/schemas";
 import { ConfirmButton, MutationForm } from "../../_components/client";
 import { Field } from "../../_components/field";
 import { Notice } from "../../_components/notice";
@@ -61,6 +63,44 @@ export function RevokeInvitationButton({ id, email }: { id: string; email: strin
       confirmLabel="Revoke invitation"
       success={`Invitation to ${email} revoked`}
       action={() => trpc.team.revokeInvitation.mutate({ id })}
+    />
+  );
+}
+
+/** Makes a member an owner, or an owner (yourself too) a member, after a styled confirmation. */
+export function ChangeRoleButton({ userId, email, role, you }: { userId: string; email: string; role: MemberRole; you: boolean }) {
+  const promote = role === "owner";
+  const who = you ? "yourself" : email;
+  return (
+    <ConfirmButton
+      label={promote ? "Make owner" : "Make member"}
+      variant="outline"
+      confirmTone="default"
+      confirmTitle={promote ? `Make ${who} an owner?` : `Make ${who} a member?`}
+      confirm={
+        promote
+          ? "Owners invite and remove members, change their roles and can delete the account."
+          : "Members keep working with the account's emails, domains, keys and webhooks, but no longer invite, remove or change members, or delete the account. Invitations they sent that are still pending are withdrawn."
+      }
+      confirmLabel={promote ? "Make owner" : "Make member"}
+      success={promote ? `${email} is now an owner` : `${email} is now a member`}
+      action={() => trpc.team.changeRole.mutate({ userId, role })}
+    />
+  );
+}
+
+/** The signed-in member leaves the account; their sign-in goes with it, so the page moves to sign-in. */
+export function LeaveAccountButton({ accountEmail }: { accountEmail: string }) {
+  const router = useRouter();
+  return (
+    <ConfirmButton
+      label="Leave account"
+      confirmTitle={`Leave the account ${accountEmail}?`}
+      confirm="You are signed out at once and your sign-in is deleted. To come back, an owner must invite you again."
+      confirmLabel="Leave account"
+      success="You left the account"
+      action={() => trpc.team.leave.mutate({})}
+      onSuccess={() => router.push("/sign-in")}
     />
   );
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { MAX_TEAM_SIZE } from "@/server/limits/constants";
+import { demotionRefusal, leavingRefusal, removalRefusal } from "@/server/team/rules";
 import { Badge, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
 import { DataTable } from "../../_components/table";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../_components/ui/card";
 import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
-import { InviteForm, RemoveMemberButton, RevokeInvitationButton } from "./client";
+import { ChangeRoleButton, InviteForm, LeaveAccountButton, RemoveMemberButton, RevokeInvitationButton } from "./client";
 
 export const metadata: Metadata = { title: "Team" };
 
@@ -13,11 +15,15 @@ export default async function TeamPage() {
   const caller = await api();
   const [account, team] = await Promise.all([caller.account.get({}), caller.team.list({})]);
   const owner = account.you.role === "owner";
+  const owners = team.members.filter((m) => m.role === "owner").length;
+  const me = team.members.find((m) => m.userId === account.you.userId);
+  // The same rules the team procedures apply (server/team/rules.ts): offer only what would work.
+  const leaving = me ? leavingRefusal(me, owners) : null;
   return (
     <>
       <PageHead title="Team">
         Everyone here signs in with their own password and sees the same emails, domains, keys and webhooks. Owners invite and remove
-        members and can delete the account. Up to {MAX_TEAM_SIZE} members and pending invitations.
+        members, change their roles and can delete the account. Up to {MAX_TEAM_SIZE} members and pending invitations.
       </PageHead>
       {owner && <InviteForm />}
       <section aria-labelledby="members-heading">
@@ -31,6 +37,15 @@ export default async function TeamPage() {
                 {m.email}
                 {m.userId === account.you.userId && <span className="text-muted-foreground"> (you)</span>}
                 {!m.hasPassword && <span className="text-muted-foreground"> · no password yet</span>}
+                {m.holdsAccountEmail && (
+                  <span
+                    className="text-muted-foreground"
+                    title="The account's notices go to this address; it stays an owner until it changes."
+                  >
+                    {" "}
+                    · account email
+                  </span>
+                )}
               </TableCell>
               <TableCell>
                 <Badge value={m.role} />
@@ -40,7 +55,16 @@ export default async function TeamPage() {
               </TableCell>
               {owner && (
                 <TableCell className="@max-2xl:col-span-full">
-                  {m.userId !== account.you.userId && <RemoveMemberButton userId={m.userId} email={m.email} />}
+                  <div className="flex flex-wrap items-start gap-2">
+                    {m.role === "member" ? (
+                      <ChangeRoleButton userId={m.userId} email={m.email} role="owner" you={false} />
+                    ) : (
+                      !demotionRefusal(m, owners) && (
+                        <ChangeRoleButton userId={m.userId} email={m.email} role="member" you={m.userId === account.you.userId} />
+                      )
+                    )}
+                    {m.userId !== account.you.userId && !removalRefusal(m) && <RemoveMemberButton userId={m.userId} email={m.email} />}
+                  </div>
                 </TableCell>
               )}
             </TableRow>
@@ -74,6 +98,15 @@ export default async function TeamPage() {
           ))}
         </DataTable>
       </section>
+      <Card role="region" aria-labelledby="leave-heading" data-testid="leave-account">
+        <CardHeader>
+          <CardTitle id="leave-heading">Leave this account</CardTitle>
+          <CardDescription>
+            {leaving ?? "Your sign-in is deleted and you lose access at once; the account and its data stay with the others."}
+          </CardDescription>
+        </CardHeader>
+        {!leaving && <LeaveAccountButton accountEmail={account.email} />}
+      </Card>
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { inviteMember, revokeInvitation } from "../../team/invitations";
-import { InviteInput, Team } from "../../team/schemas";
+import { leaveTeam } from "../../team/leave";
+import { changeRole } from "../../team/roles";
+import { ChangeRoleInput, InviteInput, MEMBER_ROLES, Team } from "../../team/schemas";
 import { listTeam, removeMember } from "../../team/team";
 import { ownerProcedure, router, sessionProcedure } from "../trpc";
 
-/** The account's team (no /v1 path: sessions only). Every member sees it; only owners change it. */
+/** The account's team (no /v1 path: sessions only). Every member sees it and may leave; only owners change it. */
 export const teamRouter = router({
   list: sessionProcedure
     .input(z.object({}))
@@ -22,4 +24,12 @@ export const teamRouter = router({
     .input(z.object({ userId: z.string() }))
     .output(z.object({ userId: z.string(), removed: z.literal(true) }))
     .mutation(({ ctx, input }) => removeMember(ctx.member, input.userId)),
+  changeRole: ownerProcedure
+    .input(ChangeRoleInput)
+    .output(z.object({ userId: z.string(), role: z.enum(MEMBER_ROLES) }))
+    .mutation(({ ctx, input }) => changeRole(ctx.member, input.userId, input.role)),
+  leave: sessionProcedure
+    .input(z.object({}))
+    .output(z.object({ left: z.literal(true) }))
+    .mutation(({ ctx }) => leaveTeam(ctx.member)),
 });
