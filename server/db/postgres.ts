@@ -41,7 +41,11 @@ export async function openPostgres(url: string): Promise<Database> {
     postgres(url, {
       max: config().databasePoolSize,
       onnotice: () => {},
-      connection: { application_name: applicationName() },
+      // Prepared statements are parsed once, but planned on every run: a generic plan is made
+      // once per connection from the statistics of that moment and kept, and one made while a
+      // table was small seq-scans it for good (the webhook settle statement read all 12,000
+      // deliveries to update 15, 26 ms a run, once the table grew; docs/benchmarks.md).
+      connection: { application_name: applicationName(), plan_cache_mode: "force_custom_plan" },
     }),
   );
   return postgresJs(client, "postgres");

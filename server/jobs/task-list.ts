@@ -1,4 +1,3 @@
-import { statsUpkeepTask } from "../db/stats-upkeep";
 import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
@@ -12,5 +11,5 @@ import type { Task } from "./tasks";
  * whichever driver runs (embedded loops or Inngest functions) takes them from here.
  */
 export function allTasks(): Task[] {
-  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask, retentionTask, searchSummaryTask, statsUpkeepTask];
+  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask, retentionTask, searchSummaryTask];
 }
