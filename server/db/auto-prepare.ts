@@ -22,8 +22,9 @@ export function unwrapped(client: postgres.Sql): postgres.Sql {
  * then asks the server to describe it before every run: two round trips per statement,
  * and PostgreSQL parses and plans it again each time (about a third of its CPU on the
  * delivery path, docs/benchmarks.md). Prepared, a statement is parsed once per connection
- * and each run is one round trip; it is still planned for each run's values (the pool sets
- * plan_cache_mode, server/db/postgres.ts). drizzle passes `prepare: false` on every call, so that is
+ * and each run is one round trip (a connection lives a minute or two, so no generic plan
+ * outlives the table size it was made for: server/db/postgres.ts). drizzle passes
+ * `prepare: false` on every call, so that is
  * overridden; a statement that must stay unnamed (search, server/sending/statement.ts)
  * runs on `unwrapped(client)`. Transactions and savepoints hand out clients wrapped the
  * same way.

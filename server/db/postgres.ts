@@ -41,11 +41,14 @@ export async function openPostgres(url: string): Promise<Database> {
     postgres(url, {
       max: config().databasePoolSize,
       onnotice: () => {},
-      // Prepared statements are parsed once, but planned on every run: a generic plan is made
-      // once per connection from the statistics of that moment and kept, and one made while a
-      // table was small seq-scans it for good (the webhook settle statement read all 12,000
-      // deliveries to update 15, 26 ms a run, once the table grew; docs/benchmarks.md).
-      connection: { application_name: applicationName(), plan_cache_mode: "force_custom_plan" },
+      connection: { application_name: applicationName() },
+      // PostgreSQL keeps a prepared statement's generic plan for the connection's life until
+      // the table is analyzed (never, with autovacuum off): one made while webhook_deliveries
+      // held 1,700 rows seq-scanned all 12,000 of it later, 26 ms a statement. A connection
+      // that lives a minute or two re-plans as the tables grow; staggered, so the pool does
+      // not reconnect at once. Planning every run instead cost 200-400 µs of the database's
+      // CPU per message (docs/decisions.md).
+      max_lifetime: 60 + Math.random() * 60,
     }),
   );
   return postgresJs(client, "postgres");
