@@ -48,19 +48,44 @@ async function backendsOf(databaseName) {
   return rows.map((r) => r.pid);
 }
 
-const cpuOf = (pids) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
+/**
+ * The CPU seconds of a database's backends (the bench's own excluded), followed as they come
+ * and go: the server's pool replaces its connections every minute or two, and a backend's
+ * CPU can only be read while it lives. Each backend's CPU is sampled every second, so one
+ * that exits loses at most its last second.
+ */
+const trackers = new Map();
+function backendTracker(databaseName) {
+  let tracker = trackers.get(databaseName);
+  if (tracker) return tracker;
+  const last = new Map();
+  const sample = async () => {
+    for (const pid of await backendsOf(databaseName).catch(() => [])) last.set(pid, cpuSecondsOf(pid) ?? last.get(pid) ?? 0);
+    for (const pid of last.keys()) {
+      const now = cpuSecondsOf(pid);
+      if (now !== null) last.set(pid, now);
+    }
+  };
+  const timer = setInterval(() => void sample(), 1000);
+  timer.unref();
+  tracker = { sample, snapshot: () => new Map(last) };
+  trackers.set(databaseName, tracker);
+  return tracker;
+}
 
 /**
  * Starts a CPU window over named roles: `server` (the tree under serverPid, taken again at
  * the end so children forked meanwhile count from their start), `db` (the database's
- * backends but the bench's own) and any `others` ({ name: pid }). Resolves to a function that ends it and
- * returns CPU seconds per role and the wall seconds it lasted.
+ * backends but the bench's own, including ones that start or end meanwhile) and any
+ * `others` ({ name: pid }). Resolves to a function that ends it and returns CPU seconds
+ * per role and the wall seconds it lasted.
  */
 export async function cpuWindow({ serverPid, databaseName, others = {} }) {
   const t0 = performance.now();
   const serverStart = new Map(processTree(serverPid).map((pid) => [pid, cpuSecondsOf(pid) ?? 0]));
-  const backends = await backendsOf(databaseName);
-  const dbStart = cpuOf(backends);
+  const db = backendTracker(databaseName);
+  await db.sample();
+  const dbStart = db.snapshot();
   const otherStart = Object.fromEntries(Object.entries(others).map(([name, pid]) => [name, cpuSecondsOf(pid) ?? 0]));
   return async () => {
     let server = 0;
@@ -68,7 +93,10 @@ export async function cpuWindow({ serverPid, databaseName, others = {} }) {
       const now = cpuSecondsOf(pid);
       if (now !== null) server += now - (serverStart.get(pid) ?? 0);
     }
-    const out = { seconds: (performance.now() - t0) / 1000, server, db: cpuOf(backends) - dbStart };
+    await db.sample();
+    let dbSeconds = 0;
+    for (const [pid, cpu] of db.snapshot()) dbSeconds += cpu - (dbStart.get(pid) ?? 0);
+    const out = { seconds: (performance.now() - t0) / 1000, server, db: dbSeconds };
     for (const [name, pid] of Object.entries(others)) out[name] = (cpuSecondsOf(pid) ?? 0) - otherStart[name];
     return out;
   };
