@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { pgliteSocketPath } from "../server/db/socket-path";
@@ -16,6 +17,25 @@ export const PASSWORD = "correct horse battery";
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Serious and critical axe findings on the page as it stands, one line each (the mail's own
+ * HTML in the preview frame is not ours). Finite animations (a toast sliding in, a drawer)
+ * finish first: mid-fade, text is judged against a half-drawn background.
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+  const results = await new AxeBuilder({ page }).exclude("[data-testid=html-preview]").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Fills and submits the sign-up form; the page then says to check the inbox, whatever the address. */

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "../client/webhooks";
 import { DNS_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
 import { startDnsServer, type DnsType, type TestDnsServer } from "../test/support/dns-server";
 import { startWebhookReceiver } from "../test/support/webhook-receiver";
-import { confirmAddress, createKey, mailTo, open, PASSWORD, signIn, submitSignUp, uniqueEmail, v1 } from "./helpers";
+import { confirmAddress, createKey, mailTo, open, PASSWORD, seriousAxeViolations, signIn, submitSignUp, uniqueEmail, v1 } from "./helpers";
 
 /**
  * A new owner's first day, as one person at a desktop and one on a phone: sign up, confirm,
@@ -53,11 +52,7 @@ for (const viewport of [
     /** Axe finds nothing serious or critical on the page as it stands; the page is kept as a screenshot. */
     async function visited(page: Page, name: string) {
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      const results = await new AxeBuilder({ page }).exclude("[data-testid=html-preview]").analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious, `${name}: axe`).toEqual([]);
+      expect(await seriousAxeViolations(page), `${name}: axe`).toEqual([]);
       const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
       expect(width.scroll, `${name} scrolls sideways`).toBeLessThanOrEqual(width.window);
       const file = testInfo.outputPath(`${String(++step).padStart(2, "0")}-${name.replace(/[^a-z0-9]+/gi, "-")}-${viewport.width}.png`);
@@ -131,6 +126,26 @@ for (const viewport of [
       }).toPass({ timeout: 30_000 });
       await expect(page.getByText(`hello@${domain}`).first()).toBeVisible();
       await visited(page, "email delivered");
+
+      // A message scheduled a little ahead: its page, left open, moves from scheduled to
+      // delivered by itself (the live refresh), with no reload.
+      const later = await page.request.post(`${baseURL}/v1/emails`, {
+        headers: { authorization: `Bearer ${key}` },
+        data: {
+          from: `Journey <hello@${domain}>`,
+          to: SIMULATOR,
+          subject: `Scheduled ${viewport.width} ${Date.now()}`,
+          text: "Sent a little later",
+          scheduledAt: new Date(Date.now() + 12_000).toISOString(),
+        },
+      });
+      expect(later.status(), await later.text()).toBe(200);
+      await open(page, `/emails/${((await later.json()) as { id: string }).id}`);
+      const liveTimeline = page.getByTestId("timeline");
+      await expect(liveTimeline).toContainText("scheduled");
+      await expect(liveTimeline).not.toContainText("delivered");
+      await expect(liveTimeline).toContainText("delivered", { timeout: 45_000 });
+      await visited(page, "scheduled email delivered live");
 
       // A webhook endpoint at the receiver, its secret read from the one-time reveal, then a test event.
       const hookPath = `/journey-${viewport.width}`;

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { WEBHOOK_RECEIVER_PORT } from "../playwright.config";
-import { createKey, open, signUp, v1 } from "./helpers";
+import { createKey, open, seriousAxeViolations, signUp, v1 } from "./helpers";
 
 /**
  * The dashboard as a person sees it, from a phone to a desktop: no page scrolls sideways, axe
@@ -98,14 +97,6 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
   return context.newPage();
 }
 
-/** Serious and critical axe findings, one line each (the mail's own HTML in the preview frame is not ours). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude("[data-testid=html-preview]").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 /** Everything checked on one page at one size: in the light theme, then the dark one. */
 async function checkPage(page: Page, path: string, testInfo: TestInfo): Promise<void> {
   await open(page, path);
@@ -116,7 +107,7 @@ async function checkPage(page: Page, path: string, testInfo: TestInfo): Promise<
     else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
     const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
     expect(width.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(width.window);
-    expect(await seriousViolations(page), `${path} in the ${scheme} theme`).toEqual([]);
+    expect(await seriousAxeViolations(page), `${path} in the ${scheme} theme`).toEqual([]);
     // Written to the test's output folder (kept after the run) and attached to its report.
     const size = page.viewportSize()!;
     const name = `${path} ${size.width}x${size.height} ${scheme}`;
@@ -169,7 +160,7 @@ for (const viewport of VIEWPORTS) {
           if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
           else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
           await expect(drawer).toBeVisible();
-          expect(await seriousViolations(page), `the open drawer in the ${scheme} theme`).toEqual([]);
+          expect(await seriousAxeViolations(page), `the open drawer in the ${scheme} theme`).toEqual([]);
           const file = testInfo.outputPath(`drawer-open-${viewport.width}-${scheme}.png`);
           await page.screenshot({ path: file });
           await testInfo.attach(`drawer open ${viewport.width}x${viewport.height} ${scheme}`, { path: file, contentType: "image/png" });

@@ -52,40 +52,49 @@ async function bindUdpAndTcp({ udp, tcp }: { udp: any; tcp: any }, wanted: numbe
   return port;
 }
 
+function withErrorsHeard<T extends { on(event: "error", listener: (err: Error) => void): unknown }>(server: T): T {
+  server.on("error", () => {});
+  return server;
+}
+
 /** On `port` when given (a fixed one a separately started service is pointed at), else on a free one. */
 export async function startDnsServer(opts: { port?: number } = {}): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   let failing = false;
   const key = (name: string, type: DnsType) => `${norm(name)}|${type}`;
 
+  // dns2 re-emits its sockets' errors on the server object: unheard there, a port taken for
+  // TCP (handled below, by starting over) became an uncaught exception that failed the file.
   const createServer = () =>
-    dns2.createServer({
-      udp: true,
-      tcp: true,
-      handle(request: any, send: (response: any) => void) {
-        const response: any = Packet.createResponseFromRequest(request);
-        if (failing) {
-          response.header.rcode = Packet.RCODE.SERVFAIL;
+    withErrorsHeard(
+      dns2.createServer({
+        udp: true,
+        tcp: true,
+        handle(request: any, send: (response: any) => void) {
+          const response: any = Packet.createResponseFromRequest(request);
+          if (failing) {
+            response.header.rcode = Packet.RCODE.SERVFAIL;
+            send(response);
+            return;
+          }
+          const [question] = request.questions;
+          const name = norm(question.name);
+          const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] as DnsType | undefined;
+          const values = typeName ? (records.get(key(name, typeName)) ?? []) : [];
+          for (const value of values) {
+            const base = { name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 1 };
+            if (typeName === "TXT") response.answers.push({ ...base, data: chunks(value) });
+            else if (typeName === "MX") {
+              const [a, b] = value.split(/\s+/);
+              response.answers.push(b ? { ...base, priority: Number(a), exchange: b } : { ...base, priority: 10, exchange: a });
+            } else if (typeName === "CNAME") response.answers.push({ ...base, domain: value });
+            else if (typeName === "NS") response.answers.push({ ...base, ns: value });
+            else if (typeName === "A" || typeName === "AAAA") response.answers.push({ ...base, address: value });
+          }
           send(response);
-          return;
-        }
-        const [question] = request.questions;
-        const name = norm(question.name);
-        const typeName = Object.entries(Packet.TYPE).find(([, code]) => code === question.type)?.[0] as DnsType | undefined;
-        const values = typeName ? (records.get(key(name, typeName)) ?? []) : [];
-        for (const value of values) {
-          const base = { name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 1 };
-          if (typeName === "TXT") response.answers.push({ ...base, data: chunks(value) });
-          else if (typeName === "MX") {
-            const [a, b] = value.split(/\s+/);
-            response.answers.push(b ? { ...base, priority: Number(a), exchange: b } : { ...base, priority: 10, exchange: a });
-          } else if (typeName === "CNAME") response.answers.push({ ...base, domain: value });
-          else if (typeName === "NS") response.answers.push({ ...base, ns: value });
-          else if (typeName === "A" || typeName === "AAAA") response.answers.push({ ...base, address: value });
-        }
-        send(response);
-      },
-    } as any);
+        },
+      } as any),
+    );
 
   // Bind UDP to a free port, then TCP to the same number (truncated answers retry over TCP).
   // That number may be taken for TCP (files run in parallel): then start over on another.
