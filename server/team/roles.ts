@@ -3,7 +3,7 @@ import type { SessionMember } from "../auth/session-member";
 import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
-import { assertStillOwner, dropInvitationsBy, lockRoster } from "./roster";
+import { dropInvitationsBy, lockRosterFor } from "./roster";
 import { demotionRefusal } from "./rules";
 import type { MemberRole } from "./schemas";
 
@@ -17,10 +17,7 @@ export async function changeRole(changer: SessionMember, userId: string, role: M
   if (!isUuid(userId)) throw notFound("Member");
   const { db } = await database();
   await db.transaction(async (tx) => {
-    const roster = await lockRoster(tx, changer.accountId);
-    assertStillOwner(roster, changer.userId);
-    const target = roster.members.get(userId);
-    if (!target) throw notFound("Member");
+    const { roster, target } = await lockRosterFor(tx, changer, userId);
     if (target.role === role) return;
     if (role === "member") {
       const refusal = demotionRefusal(target, roster.owners);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { lockAccountTeam } from "../db/locks";
 import { rows } from "../db/rows";
 import type { Executor } from "../db/types";
-import { ApiError } from "../errors";
+import { ApiError, notFound } from "../errors";
 import type { MemberStanding } from "./rules";
 import type { MemberRole } from "./schemas";
 
@@ -34,6 +34,18 @@ export async function lockRoster(tx: Executor, accountId: string): Promise<Roste
 export function assertStillOwner(roster: Roster, userId: string): void {
   if (roster.members.get(userId)?.role !== "owner")
     throw new ApiError("authentication_error", 403, "Only the account's owners can do this.");
+}
+
+/**
+ * An owner's change to one member: the team locked, the actor still an owner under the lock,
+ * and the member they act on (404 when not in this account).
+ */
+export async function lockRosterFor(tx: Executor, actor: { accountId: string; userId: string }, userId: string) {
+  const roster = await lockRoster(tx, actor.accountId);
+  assertStillOwner(roster, actor.userId);
+  const target = roster.members.get(userId);
+  if (!target) throw notFound("Member");
+  return { roster, target };
 }
 
 /**

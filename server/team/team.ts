@@ -4,7 +4,7 @@ import { accounts, invitations, memberships, users } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import type { SessionMember } from "../auth/session-member";
-import { assertStillOwner, dropMember, lockRoster } from "./roster";
+import { dropMember, lockRosterFor } from "./roster";
 import { removalRefusal } from "./rules";
 import type { Team } from "./schemas";
 
@@ -67,10 +67,7 @@ export async function removeMember(remover: SessionMember, userId: string): Prom
   if (userId === remover.userId) throw validationError("You cannot remove yourself: leave the account instead, or delete it in Settings.");
   const { db } = await database();
   await db.transaction(async (tx) => {
-    const roster = await lockRoster(tx, remover.accountId);
-    assertStillOwner(roster, remover.userId);
-    const target = roster.members.get(userId);
-    if (!target) throw notFound("Member");
+    const { target } = await lockRosterFor(tx, remover, userId);
     const refusal = removalRefusal(target);
     if (refusal) throw validationError(refusal);
     await dropMember(tx, remover.accountId, userId);

@@ -197,7 +197,12 @@ function byEndpoint(outcomes: Outcome[]): [string, Outcome[]][] {
   // A test event's outcome is in the log only: it never moves the failure count (so it
   // cannot switch an endpoint off) nor the last-attempt fields (a passing test would hide
   // real failures).
-  for (const o of outcomes) if (!o.delivery.test) map.set(o.delivery.endpoint_id, [...(map.get(o.delivery.endpoint_id) ?? []), o]);
+  for (const o of outcomes) {
+    if (o.delivery.test) continue;
+    const list = map.get(o.delivery.endpoint_id);
+    if (list) list.push(o);
+    else map.set(o.delivery.endpoint_id, [o]);
+  }
   for (const list of map.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime());
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -295,7 +300,9 @@ export async function deliverDue(): Promise<number> {
       skipped.push(d);
       continue;
     }
-    groups.set(d.endpoint_id, [...(groups.get(d.endpoint_id) ?? []), d]);
+    const group = groups.get(d.endpoint_id);
+    if (group) group.push(d);
+    else groups.set(d.endpoint_id, [d]);
   }
   const outcomes = (await Promise.all([...groups.values()].map(deliverToEndpoint))).flat();
   await record(outcomes, skipped);
