@@ -20,6 +20,22 @@ const MAX_BACKOFF_MS = 30_000;
 /** How long the primary waits for children to drain on SIGTERM before killing them. */
 const DRAIN_MS = 30_000;
 
+type Role = ReturnType<typeof config>["role"];
+
+/**
+ * Each child's role, by its slot. With role `all` on PostgreSQL, every child serves HTTP
+ * and only the first ⌈n/2⌉ also run the background loops (dispatch, webhooks, DNS checks);
+ * the rest run as `web` and wake them through the database. Every dispatcher claims from
+ * the same queue and settles the same accounts' and endpoints' rows, so on a small machine
+ * with PostgreSQL beside it two of them cost more per message than one (docs/decisions.md
+ * "Background loops in half the processes"). PGlite's children stay `all`: `web` needs
+ * DATABASE_URL, and PGlite runs one process unless told otherwise.
+ */
+export function childRoles(processes: number, role: Role, onPostgres: boolean): Role[] {
+  const looping = role === "all" && onPostgres ? Math.ceil(processes / 2) : processes;
+  return Array.from({ length: processes }, (_, slot) => (slot < looping ? role : "web"));
+}
+
 /**
  * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or
  * this process alone when `processes` is 1. The primary serves no HTTP; it forks, restarts
@@ -85,9 +101,11 @@ async function runPrimary(processes: number): Promise<void> {
   let stopping = false;
   let streak = 0;
   const listening = new Set<number>();
-  const fork = () => {
+  const roles = childRoles(processes, cfg.role, Boolean(cfg.databaseUrl));
+  // A child that dies is replaced in its slot, with its role.
+  const fork = (slot: number) => {
     const started = Date.now();
-    const worker = cluster.fork();
+    const worker = cluster.fork({ POSTHASTE_ROLE: roles[slot] });
     worker.once("listening", (address) => {
       listening.add(worker.id);
       if (listening.size === processes) log().info(startupLine(address.port, processes));
@@ -99,11 +117,11 @@ async function runPrimary(processes: number): Promise<void> {
       log().error(`process ${worker.id} exited (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
       // Not unref'd: with every child gone, this timer is what keeps the primary alive.
       setTimeout(() => {
-        if (!stopping) fork();
+        if (!stopping) fork(slot);
       }, delay);
     });
   };
-  for (let i = 0; i < processes; i++) fork();
+  for (let slot = 0; slot < processes; slot++) fork(slot);
   // A scrape reaching any child answers for all of them (docs/operations.md "Metrics").
   serveClusterMetrics(() => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w && listening.has(w.id))));
 
