@@ -28,7 +28,7 @@ type Role = ReturnType<typeof config>["role"];
  * the rest run as `web` and wake them through the database. Every dispatcher claims from
  * the same queue and settles the same accounts' and endpoints' rows, so on a small machine
  * with PostgreSQL beside it two of them cost more per message than one (docs/decisions.md
- * "Background loops in half the processes"). PGlite's children stay `all`: `web` needs
+ * "Every core", measured there). PGlite's children stay `all`: `web` needs
  * DATABASE_URL, and PGlite runs one process unless told otherwise.
  */
 export function childRoles(processes: number, role: Role, onPostgres: boolean): Role[] {
