@@ -207,7 +207,7 @@ export const envSchema = z.object({
     tuning("PEM DKIM key (\\n for line breaks) for mail from the sandbox and system senders; unset: unsigned, with a warning"),
   ),
   PLATFORM_DKIM_SELECTOR: textOr("posthaste").register(envDocs, tuning("selector of PLATFORM_DKIM_PRIVATE_KEY")),
-  SMTP_POOL_SIZE: nonNegativeNumber(8).register(envDocs, tuning("pooled SMTP connections")),
+  SMTP_POOL_SIZE: nonNegativeNumber(16).register(envDocs, tuning("pooled SMTP connections")),
   SMTP_TLS_REJECT_UNAUTHORIZED: z
     .string()
     .optional()

@@ -96,7 +96,9 @@ export function smtpProvider(url: string): Provider {
   return {
     name: "smtp",
     signs: true,
-    inFlight: settings.smtpPoolSize,
+    // Two hand-offs per connection: a connection starts its next message while the last
+    // one's outcome is still being recorded (group commit) instead of idling through it.
+    inFlight: settings.smtpPoolSize * 2,
     async send(message) {
       try {
         // Structured envelope addresses: nodemailer takes them as they are instead of re-parsing a string.
