@@ -77,7 +77,8 @@ describe("delivery over SMTP", () => {
       bcc: ["hidden@example.org"],
       replyTo: ["support@example.org"],
       subject: SUBJECT,
-      text: "plain body",
+      // A line that starts with a dot: the SMTP data must be dot-stuffed, or the relay drops it.
+      text: "plain body\n.starts with a dot",
       html: '<p>html body <a href="https://example.org/x">x</a></p>',
       headers: { "X-Campaign": "fall" },
       tags: [{ name: "category", value: "welcome" }],
@@ -88,7 +89,7 @@ describe("delivery over SMTP", () => {
     expect(msg.from).toBe(`bounce+${id}@bounces.${a.domain}`);
     const parsed = await parse(msg.raw);
     expect(parsed.subject).toBe(SUBJECT);
-    expect(parsed.text?.trim()).toBe("plain body");
+    expect(parsed.text?.trim()).toBe("plain body\n.starts with a dot");
     expect(parsed.html).toContain('href="https://example.org/x"');
     expect(parsed.header("x-campaign")).toBe("fall");
     expect(parsed.header("x-tags")).toBe("category=welcome");
