@@ -1,7 +1,6 @@
 import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
-import { plannerStatisticsTask } from "../ops/planner-statistics";
 import { retentionTask } from "../ops/retention";
 import { searchSummaryTask } from "../sending/search-summary";
 import { webhookDeliveryTask } from "../webhooks/deliver";
@@ -12,14 +11,5 @@ import type { Task } from "./tasks";
  * whichever driver runs (embedded loops or Inngest functions) takes them from here.
  */
 export function allTasks(): Task[] {
-  return [
-    dispatchTask,
-    breakerTask,
-    domainPollTask,
-    domainHealthTask,
-    webhookDeliveryTask,
-    retentionTask,
-    searchSummaryTask,
-    plannerStatisticsTask,
-  ];
+  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask, retentionTask, searchSummaryTask];
 }
