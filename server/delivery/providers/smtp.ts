@@ -137,7 +137,7 @@ export function smtpProvider(url: string): Provider {
         const info = await poolSend(get(), message);
         // DESIGN: sesMessageId holds the relay's queue id when it names one, else the Message-ID.
         const queued = /queued as ([A-Za-z0-9._-]+)/i.exec(String(info.response ?? ""));
-        const rejected = (info as { rejectedErrors?: SmtpRefusal["rejectedErrors"] }).rejectedErrors ?? [];
+        const rejected = info.rejectedErrors ?? [];
         return {
           providerId: queued ? queued[1] : bareMessageId(message.messageId),
           refused: refusedRecipients(rejected).map(({ address, reply, hard }) => ({ address, reply, hard })),
