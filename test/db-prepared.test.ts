@@ -17,6 +17,8 @@ describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.t
       });
       const { genericPlans } = await import("../server/sending/statement");
       await genericPlans(d, (run) => run(sql`select ${2}::int as unnamed, ${marker}::text as m`));
+      const { executeUnnamed } = await import("../server/db/unnamed");
+      await executeUnnamed(d, sql`select ${3}::int as settled, ${marker}::text as m`);
       const prepared = await d.rows<{ statement: string }>(
         sql`select statement from pg_prepared_statements where statement like ${"%::text as m%"}`,
       );
@@ -25,6 +27,8 @@ describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.t
       expect(texts.filter((t) => t.includes("as n,"))).toHaveLength(1);
       expect(texts.filter((t) => t.includes("as in_tx"))).toHaveLength(1);
       expect(texts.filter((t) => t.includes("as unnamed"))).toHaveLength(0);
+      // Nor a statement run with executeUnnamed (the webhook settle).
+      expect(texts.filter((t) => t.includes("as settled"))).toHaveLength(0);
       // Search asks for generic plans, inside its own transaction, from its first statement on.
       const inSearch = await genericPlans(d, (run) => run(sql`select current_setting(${"plan_cache_mode"}) as mode`));
       expect(inSearch).toMatchObject([{ mode: "force_generic_plan" }]);

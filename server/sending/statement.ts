@@ -1,10 +1,6 @@
 import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import type postgres from "postgres";
-import { unwrapped } from "../db/auto-prepare";
 import type { Database } from "../db/client";
-
-const dialect = new PgDialect();
+import { plainClient, unnamedRows } from "../db/unnamed";
 
 /** Runs a statement and returns its rows. */
 export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
@@ -20,21 +16,14 @@ export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
  */
 export async function genericPlans<T>(d: Database, work: (rows: RowsOf) => Promise<T>): Promise<T> {
   if (d.kind !== "postgres") return work((query) => d.rows(query));
-  const client = unwrapped((d.db as unknown as { $client: postgres.Sql }).$client);
-  return (await client.begin(async (tx) => {
+  return (await plainClient(d).begin(async (tx) => {
     // Not awaited first: postgres.js pipelines it with the first statement on the connection.
     // Started now (execute), not when Promise.all gets to it: a postgres.js query is sent
     // when first awaited, and the work's first statement would otherwise go ahead of it.
     const settings = tx
       .unsafe("set local jit = off; set local plan_cache_mode = force_generic_plan; set local max_parallel_workers_per_gather = 0")
       .execute();
-    const [, result] = await Promise.all([
-      settings,
-      work(async <R>(query: SQL) => {
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        return (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as R[];
-      }),
-    ]);
+    const [, result] = await Promise.all([settings, work(<R>(query: SQL) => unnamedRows<R>(tx, query))]);
     return result;
   })) as T;
 }
