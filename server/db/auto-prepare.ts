@@ -25,8 +25,8 @@ export function unwrapped(client: postgres.Sql): postgres.Sql {
  * and each run is one round trip (a connection lives a minute or two, so no generic plan
  * outlives the table size it was made for: server/db/postgres.ts). drizzle passes
  * `prepare: false` on every call, so that is
- * overridden; a statement that must stay unnamed (search, server/sending/statement.ts)
- * runs on `unwrapped(client)`. Transactions and savepoints hand out clients wrapped the
+ * overridden; a statement that must stay unnamed (search, the webhook settle) runs through
+ * server/db/unnamed.ts on `unwrapped(client)`. Transactions and savepoints hand out clients wrapped the
  * same way.
  */
 export function autoPrepared(client: postgres.Sql, texts: Set<string> = new Set()): postgres.Sql {
