@@ -24,10 +24,9 @@ export function unwrapped(client: postgres.Sql): postgres.Sql {
  * delivery path, docs/benchmarks.md). Prepared, a statement is parsed once per connection
  * and each run is one round trip (a connection lives a minute or two, so no generic plan
  * outlives the table size it was made for: server/db/postgres.ts). drizzle passes
- * `prepare: false` on every call, so that is
- * overridden; a statement that must stay unnamed (search, the webhook settle) runs through
- * server/db/unnamed.ts on `unwrapped(client)`. Transactions and savepoints hand out clients wrapped the
- * same way.
+ * `prepare: false` on every call, so that is overridden; a statement that must stay unnamed
+ * (search, the webhook settle) runs through server/db/unnamed.ts on `unwrapped(client)`.
+ * Transactions and savepoints hand out clients wrapped the same way.
  */
 export function autoPrepared(client: postgres.Sql, texts: Set<string> = new Set()): postgres.Sql {
   const withPrepare = (text: string, params: unknown[] | undefined, options: Record<string, unknown> | undefined) => {
