@@ -78,7 +78,7 @@ describe("delivery over SMTP", () => {
       replyTo: ["support@example.org"],
       subject: SUBJECT,
       // A line that starts with a dot: the SMTP data must be dot-stuffed, or the relay drops it.
-      text: "plain body\n.starts with a dot",
+      text: "plain body\r\n.starts with a dot",
       html: '<p>html body <a href="https://example.org/x">x</a></p>',
       headers: { "X-Campaign": "fall" },
       tags: [{ name: "category", value: "welcome" }],
