@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { openRequests } from "../lib/api-load";
 import { processShared } from "../lib/process-shared";
 import type { EmailRow, Rendered } from "./mime";
 import type { Accepted, Provider } from "./providers";
@@ -10,10 +11,27 @@ import type { Accepted, Provider } from "./providers";
  */
 const slots = () => processShared("handOffSlots", () => ({ open: 0, waiting: [] as (() => void)[] }));
 
+/** From this many open HTTP requests on, the API counts as busy here. */
+export const API_BUSY_REQUESTS = 4;
+
+/**
+ * The slots usable now. While this process's API is busy, dispatch keeps to a quarter of
+ * them: accepting is what the caller waits for, and delivery catches up once the burst
+ * has passed (docs/decisions.md, "API first").
+ */
+export function handOffLimit(limit: number): number {
+  return openRequests() >= API_BUSY_REQUESTS ? Math.max(1, Math.floor(limit / 4)) : limit;
+}
+
 export async function inHandOffSlot<T>(limit: number, work: () => Promise<T>): Promise<T> {
   const s = slots();
-  while (s.open >= limit) await new Promise<void>((resolve) => s.waiting.push(resolve));
+  // Woken but still over the limit (the API is busy): back to the head of the queue.
+  for (let first = true; s.open >= handOffLimit(limit); first = false)
+    await new Promise<void>((resolve) => (first ? s.waiting.push(resolve) : s.waiting.unshift(resolve)));
   s.open++;
+  // The limit may have grown since the last slot was given back (the API went quiet):
+  // wake the next waiter while slots are free, so they fill again.
+  if (s.open < handOffLimit(limit)) s.waiting.shift()?.();
   try {
     return await work();
   } finally {

@@ -3,6 +3,7 @@ import { stampClientIp } from "../auth/client-ip";
 import { config } from "../config";
 import { toApiError, validationError } from "../errors";
 import { healthCheck } from "../health";
+import { countOpenRequest } from "../lib/api-load";
 import { log } from "../ops/log";
 import { logRequest, requestIdOf } from "./request-log";
 import { matchPublicRoute } from "./routes";
@@ -55,6 +56,7 @@ async function servePublicRoute(req: IncomingMessage, res: ServerResponse): Prom
  */
 export function createHttpServer(nextHandler: NextHandler | null): http.Server {
   return http.createServer(async (req, res) => {
+    countOpenRequest(res);
     const url = req.url ?? "/";
     const startedAt = performance.now();
     // Honoured or made here, echoed, and handed on (the /v1 core and Next read it from the headers).
