@@ -129,6 +129,65 @@ describe("webhook delivery", () => {
     expect(ids.size).toBe(3);
   });
 
+  it("a message's events are handed to this process's webhook loop already leased, and go back to the queue on stop", async () => {
+    const { accountId, apiKey } = await server.account();
+    const ep = await endpoint(apiKey, "/handed");
+    // Scheduled a day ahead, so dispatch leaves it to this test.
+    const sent = await server.api("POST", "/v1/emails", {
+      key: apiKey,
+      body: {
+        from: "onboarding@posthaste.dev",
+        to: "b@example.org",
+        subject: "H",
+        text: "t",
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(sent.status).toBe(200);
+    const { applyHappenings } = await import("../server/delivery/status");
+    const { handOver, releaseHandedOver, takeHandedOver } = await import("../server/webhooks/handed-over");
+    const { db: handle } = await db();
+    const email = { id: sent.body.id, accountId, from: "onboarding@posthaste.dev", to: ["b@example.org"], subject: "H", tags: [] };
+    await applyHappenings(handle, [{ email, happenings: [{ type: "delivered" }] }], new Date(), true);
+    // Taken here before the loop's 20 ms of gathering ends: what the loop would have sent.
+    const handed = takeHandedOver(500);
+    expect(handed).toHaveLength(1);
+    const [stored] = await sql(
+      `select d.attempts, d.next_attempt_at > now() + interval '10 seconds' as leased, ev.payload
+       from webhook_deliveries d join webhook_events ev on ev.id = d.event_id where d.id = ?`,
+      handed[0].id,
+    );
+    expect(stored).toMatchObject({ attempts: 1, leased: true });
+    const payload = typeof stored.payload === "string" ? JSON.parse(stored.payload) : stored.payload;
+    expect(handed[0]).toEqual({
+      id: handed[0].id,
+      event_id: payload.id,
+      endpoint_id: ep.id,
+      attempts: 1,
+      payload,
+      url: origin + "/handed",
+      secret: expect.any(String),
+      enabled: true,
+      suspended_by_plan: false,
+      account_id: accountId,
+      test: false,
+    });
+    // Stopping gives back what was not sent: due now, the attempt not counted; the queue sends it once.
+    handOver(handed);
+    await releaseHandedOver(handle);
+    const [back] = await sql("select attempts, next_attempt_at <= now() as due from webhook_deliveries where id = ?", handed[0].id);
+    expect(back).toMatchObject({ attempts: 0, due: true });
+    const [got] = await until(
+      () => at("/handed"),
+      (l) => l.length === 1,
+    );
+    expect(verifyWebhook<any>({ secret: ep.secret, rawBody: got.raw, signature: got.headers["posthaste-signature"] as string })).toEqual(
+      payload,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(at("/handed")).toHaveLength(1);
+  });
+
   it("retries on the schedule, logs every attempt, and does not follow redirects", async () => {
     const { accountId, apiKey } = await server.account();
     hooks.answer("/flaky", { status: 503 });

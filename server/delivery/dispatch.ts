@@ -309,7 +309,7 @@ async function writeEntries(db: Db, entries: Entry[], now: Date): Promise<void> 
   const items = entries.flatMap((e) => (e.kind === "happened" ? [e.item] : []));
   const retry = entries.flatMap((e) => (e.kind === "retry" ? [e] : []));
   const suppresses = items.some((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained"));
-  if (!retry.length && !suppresses) return applyHappenings(db, items, now);
+  if (!retry.length && !suppresses) return applyHappenings(db, items, now, true);
   await db.transaction(async (tx) => {
     await applyHappenings(tx, items, now);
     for (const r of retry) {

@@ -1,13 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { emailEvents } from "../db/schema";
-import { eventRows, storeEventsSql, WEBHOOK_TASK } from "../events/record";
+import { eventRows, handedSql, storeEventsSql, WEBHOOK_TASK } from "../events/record";
 import { countDailySql } from "./daily-counts";
 import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
 import { resultRows } from "../db/rows";
+import { canHandOver, handOver, type Claimed } from "../webhooks/handed-over";
 
 /** Something that happened to a message after it was accepted. */
 export type Happening =
@@ -64,6 +65,8 @@ export async function applyHappenings(
   tx: Tx,
   items: { email: EmailRef; happenings: Happening[]; fromDispatch?: boolean }[],
   now = new Date(),
+  /** `tx` commits the statement by itself (no transaction around it): the webhook deliveries it owes may be handed over. */
+  autocommit = false,
 ): Promise<void> {
   // One array per column: the statement's text is the same whatever the group's size, so it
   // is prepared once (server/db/auto-prepare.ts). Every array goes as text[], cast in SQL:
@@ -162,11 +165,16 @@ export async function applyHappenings(
     // The dashboard's daily counts move with the timeline they count.
     parts.push(countDailySql());
   }
-  if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`));
+  // Delivered by this process without a claim once the statement has committed (server/webhooks/handed-over.ts).
+  const leased = autocommit && events.length > 0 && canHandOver();
+  if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`, leased));
   const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
-  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)} select m.id, ${owedSql} as owed from moved m`);
-  const rows = resultRows<{ id: string; owed: number }>(result);
-  const moved = new Set(rows.map((r) => r.id));
+  const result = await tx.execute(sql`
+    with ${sql.join(parts, sql`, `)}
+    select coalesce((select json_agg(id) from moved), '[]'::json) as moved, ${owedSql} as owed, ${leased ? handedSql : sql`null::json`} as handed`);
+  const [row] = resultRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(result);
+  const moved = new Set(row.moved);
   for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
-  if (Number(rows[0]?.owed ?? 0) > 0) wake(WEBHOOK_TASK);
+  if (row.handed?.length) handOver(row.handed);
+  else if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
 }

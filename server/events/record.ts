@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { newId } from "../lib/ids";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
+import { LEASE_SECONDS } from "../webhooks/handed-over";
 import type { EventPayload, NewEvent } from "./types";
 import { resultRows } from "../db/rows";
 
@@ -40,9 +41,10 @@ export interface EventColumns {
  * holds, over their columns as `v.*`) and `owed` owes each to every enabled endpoint of
  * its account that subscribes to its type (or "*"), returning one row per delivery owed.
  * The rows go as one array per column, so the statement's text is the same for any number
- * of events (prepared once, server/db/auto-prepare.ts).
+ * of events (prepared once, server/db/auto-prepare.ts). `leased`: the deliveries are stored
+ * as claimed by this process (first attempt under way), for `handedSql` to return.
  */
-export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`): SQL {
+export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`, leased = false): SQL {
   return sql`ev as (
       insert into webhook_events (id, account_id, type, email_id, payload, created_at)
       select v.id, v.account_id, v.type, v.email_id, v.payload::jsonb, v.created_at::timestamptz
@@ -50,16 +52,28 @@ export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`): SQL {
                   ${sql.param(c.emailId)}::text[], ${sql.param(c.payload)}::text[], ${sql.param(c.createdAt)}::text[])
         as v(id, account_id, type, email_id, payload, created_at)
       where ${filter}
-      returning id, account_id, type
+      returning id, account_id, type, payload
     ), owed as (
-      insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, next_attempt_at)
-      select gen_random_uuid()::text, ev.id, e.id, e.account_id, 'pending', now()
+      insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, attempts, next_attempt_at)
+      select gen_random_uuid()::text, ev.id, e.id, e.account_id, 'pending',
+             ${leased ? sql`1, now() + make_interval(secs => ${LEASE_SECONDS})` : sql`0, now()`}
       from ev join webhook_endpoints e
         on e.account_id = ev.account_id and e.enabled and not e.suspended_by_plan
        and (e.events ? '*' or e.events ? ev.type)
-      returning 1
+      returning id, event_id, endpoint_id
     )`;
 }
+
+/**
+ * The deliveries `owed` stored leased (storeEventsSql), each as the webhook loop's claim
+ * returns it (server/webhooks/handed-over.ts), as one JSON array; null when none. The
+ * payload is read back as stored, so its body is the same bytes a claim would send.
+ */
+export const handedSql = sql`(
+    select json_agg(json_build_object('id', o.id, 'event_id', o.event_id, 'endpoint_id', o.endpoint_id, 'attempts', 1,
+      'payload', ev.payload, 'url', e.url, 'secret', e.secret, 'enabled', e.enabled,
+      'suspended_by_plan', e.suspended_by_plan, 'account_id', e.account_id, 'test', false))
+    from owed o join ev on ev.id = o.event_id join webhook_endpoints e on e.id = o.endpoint_id)`;
 
 /**
  * Stores each event once and, in the same statement, owes it to every enabled endpoint

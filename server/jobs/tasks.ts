@@ -22,6 +22,8 @@ export interface Task {
   batchSize?: number;
   /** How many loops the embedded driver runs in parallel. */
   concurrency?: number;
+  /** Run by the embedded driver once every loop has stopped (what a loop holds in memory goes back). */
+  afterStop?(): Promise<void>;
   /** Inngest cron for the sweep (defaults to every minute). */
   cron?: string;
 }
@@ -39,6 +41,11 @@ export function wake(name: string): void {
 /** Another process announced new work for a task: wake this process's loops only. */
 export function wakeLocal(name: string): void {
   registry.wakers.get(name)?.();
+}
+
+/** Whether this process runs the task's loops (the embedded driver, started and not stopping). */
+export function runsHere(name: string): boolean {
+  return registry.wakers.has(name);
 }
 
 export function setWaker(name: string, waker: (() => void) | null): void {

@@ -6,36 +6,19 @@ import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { sendOwnerNotice } from "../notices/send";
-import { post, DEADLINE_MS, type PostResult } from "./http-post";
+import { post, type PostResult } from "./http-post";
 import type { DeliveryStatus } from "./schemas";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 import { resultRows } from "../db/rows";
 import { executeUnnamed } from "../db/unnamed";
+import { log } from "../ops/log";
 import { webhookAttempts } from "../ops/metrics";
+import { databaseTurn, LEASE_SECONDS, releaseHandedOver, takeHandedOver, type Claimed } from "./handed-over";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
 const BATCH = 500;
-/** A claimed row comes back to the queue after this long if its worker died mid-flight. */
-const LEASE_SECONDS = Math.ceil(DEADLINE_MS / 1000) * 3;
-
-interface Claimed {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  attempts: number;
-  payload: { id: string; type: string; created_at: string; data: unknown };
-  url: string;
-  /** As stored: encrypted (or plaintext from before encryption); see signing-secret.ts. */
-  secret: string;
-  enabled: boolean;
-  suspended_by_plan: boolean;
-  account_id: string;
-  /** A test event (server/webhooks/test-event.ts): one attempt, not counted in the endpoint's health. */
-  test: boolean;
-}
-
 interface Outcome {
   delivery: Claimed;
   result: PostResult;
@@ -45,8 +28,8 @@ interface Outcome {
   nextAttemptAt: Date | null;
 }
 
-/** Claims due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
-async function claim(): Promise<Claimed[]> {
+/** Claims up to `limit` due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
+async function claim(limit: number): Promise<Claimed[]> {
   const { db } = await database();
   return db.transaction(async (tx) => {
     // A plain index scan, never a bitmap scan: every delivery leaves dead entries at the
@@ -59,7 +42,7 @@ async function claim(): Promise<Claimed[]> {
       select id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= now()
       order by next_attempt_at
-      limit ${BATCH}
+      limit ${limit}
       for update skip locked
     ), claimed as (
       update webhook_deliveries d
@@ -292,9 +275,19 @@ function describe(result: PostResult): string {
   return `HTTP ${result.status}`;
 }
 
-/** Sends one batch of due deliveries; returns how many it handled. */
+/** Sends one batch: what was handed over to this process, then due deliveries claimed; returns how many it handled. */
 export async function deliverDue(): Promise<number> {
-  const claimed = await claim();
+  const handed = takeHandedOver(BATCH);
+  // A failed claim does not strand what was handed over: it is sent, and the claim tried on the next run.
+  const fromQueue =
+    handed.length < BATCH && databaseTurn(handed.length)
+      ? await claim(BATCH - handed.length).catch((err: unknown) => {
+          if (!handed.length) throw err;
+          log().error({ err }, "webhooks: claim failed");
+          return [];
+        })
+      : [];
+  const claimed = [...handed, ...fromQueue];
   if (claimed.length === 0) return 0;
   const skipped: Claimed[] = [];
   const groups = new Map<string, Claimed[]>();
@@ -324,4 +317,5 @@ export const webhookDeliveryTask: Task = {
   gatherMs: 20,
   batchSize: BATCH,
   concurrency: 4,
+  afterStop: async () => releaseHandedOver((await database()).db),
 };

@@ -26,11 +26,13 @@ export class EmbeddedDriver implements JobsDriver {
   private loops: Promise<void>[] = [];
   private loopsOf = new Map<string, Loops>();
   private stopping = new AbortController();
+  private tasks: Task[] = [];
 
   start(tasks: Task[]): void {
     if (this.running) return;
     this.running = true;
     this.stopping = new AbortController();
+    this.tasks = tasks;
     for (const task of tasks) {
       const loops: Loops = { sleepers: new Set(), gathering: false };
       this.loopsOf.set(task.name, loops);
@@ -98,6 +100,8 @@ export class EmbeddedDriver implements JobsDriver {
     }
     await Promise.all(this.loops);
     this.loops = [];
+    for (const task of this.tasks)
+      await task.afterStop?.().catch((err: unknown) => log().error({ err, task: task.name }, "jobs: stopping the task failed"));
   }
 }
 
