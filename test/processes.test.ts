@@ -106,6 +106,16 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     for (const id of ids) expect(hooks.at("/sent").filter((h) => h.body?.data?.email_id === id)).toHaveLength(1);
   });
 
+  it("each child says what it runs: on PostgreSQL the loops run in one, on PGlite in both", async () => {
+    const looping = process.env.DATABASE_URL ? 1 : 2;
+    const said = () => (server.output().match(/process \d+: /g) ?? []).length;
+    await until(said, (n) => n >= 2, 10_000, "both children to say what they run");
+    expect(server.output().match(/process \d+: HTTP and the background tasks/g)).toHaveLength(looping);
+    expect(server.output().match(/process \d+: HTTP only \(the background tasks run in another process\)/g) ?? []).toHaveLength(
+      2 - looping,
+    );
+  });
+
   it("a pause made with the CLI and a key revoked through one process are seen by every process", async () => {
     const { accountId, apiKey, from } = await account();
     const spare = await server.api("POST", "/v1/api-keys", { key: apiKey, body: { name: "spare" } });

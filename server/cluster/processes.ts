@@ -36,6 +36,13 @@ export function childRoles(processes: number, role: Role, onPostgres: boolean): 
   return Array.from({ length: processes }, (_, slot) => (slot < looping ? role : "web"));
 }
 
+/** Each child says what it runs, so an operator (and a test) can see where the loops are. */
+const WHAT_A_ROLE_RUNS: Record<Role, string> = {
+  all: "HTTP and the background tasks",
+  web: "HTTP only (the background tasks run in another process)",
+  worker: "the background tasks only",
+};
+
 /**
  * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or
  * this process alone when `processes` is 1. The primary serves no HTTP; it forks, restarts
@@ -64,6 +71,7 @@ export async function runServerProcesses(start: StartProcess, processes: number 
     // Which process answered: the cluster's number for it, never its pid (docs/architecture.md).
     const id = String(cluster.worker?.id ?? 0);
     running.server.prependListener("request", (_req, res) => res.setHeader("x-posthaste-process", id));
+    log().info(`process ${id}: ${WHAT_A_ROLE_RUNS[config().role]}`);
     stopOnSignals(running);
   }
 }
