@@ -24,6 +24,7 @@ for (const file of fs
   }
   failedBySuite.set(file, f);
   console.log(`${file}: ${p} passed, ${f} failed`);
+  for (const line of failedTests(report)) console.log(`  failed: ${line}`);
   passed += p;
   failed += f;
 }
@@ -36,4 +37,31 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".exit"))) {
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** The failed tests of a vitest or Playwright report, each with the first line of its error:
+ * CI keeps only the end of its output, so the summary must name what failed. */
+function failedTests(report) {
+  const firstLine = (message) =>
+    String(message ?? "")
+      .split("\n")
+      .find((l) => l.trim()) ?? "";
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    if (file.status === "failed" && file.assertionResults.length === 0) lines.push(`${file.name}: ${firstLine(file.message)}`);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") lines.push(`${file.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected") {
+          const error = test.results?.at(-1)?.error?.message;
+          lines.push(`${[...titles, spec.title].join(" > ")}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) lines.push(firstLine(error.message));
+  return lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 300));
+}
 process.exit(failed > 0 ? 1 : 0);
