@@ -28,7 +28,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0, // as vitest.config.ts: flaky tests are named by the CI summary
   reporter: [["list"]],
   outputDir: path.join(scratch, "results"),
   use: {

@@ -24,7 +24,9 @@ for (const file of fs
   }
   failedBySuite.set(file, f);
   console.log(`${file}: ${p} passed, ${f} failed`);
-  for (const line of failedTests(report)) console.log(`  failed: ${line}`);
+  const { failedLines, flakyLines } = testsByOutcome(report);
+  for (const line of failedLines) console.log(`  failed: ${line}`);
+  for (const line of flakyLines) console.log(`  flaky (failed, then passed on its retry): ${line}`);
   passed += p;
   failed += f;
 }
@@ -38,30 +40,35 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".exit"))) {
 }
 console.log(`${passed} passed, ${failed} failed`);
 
-/** The failed tests of a vitest or Playwright report, each with the first line of its error:
- * CI keeps only the end of its output, so the summary must name what failed. */
-function failedTests(report) {
+/** The failed and the flaky tests of a vitest or Playwright report, each with the first line of
+ * its (first) error: CI keeps only the end of its output, so the summary must name them. */
+function testsByOutcome(report) {
   const firstLine = (message) =>
     String(message ?? "")
       .split("\n")
       .find((l) => l.trim()) ?? "";
-  const lines = [];
+  const failed = [];
+  const flaky = [];
   for (const file of report.testResults ?? []) {
-    if (file.status === "failed" && file.assertionResults.length === 0) lines.push(`${file.name}: ${firstLine(file.message)}`);
-    for (const t of file.assertionResults ?? [])
-      if (t.status === "failed") lines.push(`${file.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === "failed" && file.assertionResults.length === 0) failed.push(`${file.name}: ${firstLine(file.message)}`);
+    for (const t of file.assertionResults ?? []) {
+      const line = `${file.name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`;
+      if (t.status === "failed") failed.push(line);
+      // vitest keeps the errors of a failed attempt on a test that passed on its retry
+      else if (t.status === "passed" && t.failureMessages?.length) flaky.push(line);
+    }
   }
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === "unexpected") {
-          const error = test.results?.at(-1)?.error?.message;
-          lines.push(`${[...titles, spec.title].join(" > ")}: ${firstLine(error)}`);
-        }
+      for (const test of spec.tests ?? []) {
+        const line = () => `${[...titles, spec.title].join(" > ")}: ${firstLine(test.results?.find((r) => r.error)?.error?.message)}`;
+        if (test.status === "unexpected") failed.push(line());
+        else if (test.status === "flaky") flaky.push(line());
+      }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
-  for (const error of report.errors ?? []) lines.push(firstLine(error.message));
-  return lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 300));
+  for (const error of report.errors ?? []) failed.push(firstLine(error.message));
+  const clean = (l) => l.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 300);
+  return { failedLines: failed.map(clean), flakyLines: flaky.map(clean) };
 }
-process.exit(failed > 0 ? 1 : 0);
