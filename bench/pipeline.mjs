@@ -4,8 +4,9 @@
 // another process. In one run:
 //   bare     the bare node:http + postgres.js insert ceiling (autocannon, 32 connections)
 //   e2e      3,000 single sends offered at E2E_RATE (700/s) over 32 connections, a steady
-//            load just above the target: accept → relay and accept → its email.sent event at
-//            the receiver, per message, and the rate they reached the relay at
+//            load just above the target (paced by the bench, one request every 1/700 s):
+//            accept → relay and accept → its email.sent event at the receiver, per message,
+//            and the rate they reached the relay at
 //   burst    the same 3,000 as fast as 32 connections go (a diagnostic: acceptance outruns
 //            dispatch, so its latency is the queue's length, not the pipeline's)
 //   send     autocannon POST /v1/emails, 32 connections, while dispatch and webhooks run
@@ -27,7 +28,7 @@ import { fork, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { dropDatabase, freePort, freshDatabase, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
+import { dropDatabase, freePort, freshDatabase, paced, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
 import { BENCH_APPLICATION_NAME, cpuWindow, processTree, rssMb, rssSampler } from "./lib/procs.mjs";
 
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -215,11 +216,16 @@ await drain(120_000);
 // 4. End to end: 3,000 sends at a steady rate, each followed to the relay and to the receiver.
 log("e2e");
 const e2eWindow = await cpuRoles();
-const e2eLoad = await cannon({
-  ...post(port, "/v1/emails", tenant.apiKey, sendBody(tenant.from, "e2e")),
-  connections: 32,
+// Paced by the bench (bench/lib/common.mjs paced): autocannon's overallRate sends each second's quota in one burst.
+const e2eRequest = post(port, "/v1/emails", tenant.apiKey, sendBody(tenant.from, "e2e"));
+const e2eLoad = await paced({
+  port,
+  path: "/v1/emails",
+  headers: e2eRequest.headers,
+  body: e2eRequest.body,
   amount: E2E_MESSAGES,
-  overallRate: E2E_RATE,
+  rate: E2E_RATE,
+  connections: 32,
 });
 await drain(120_000);
 const e2eCpu = await e2eWindow();
@@ -322,6 +328,8 @@ const result = {
   batch_cpu_us_per_message: perMessage(batchCpu, batchMessages),
   e2e_messages: e2e.messages,
   e2e_accept_seconds: round(e2eLoad.duration),
+  e2e_accept_p99_ms: e2eLoad.p99,
+  e2e_non2xx: e2eLoad.non2xx,
   e2e_messages_per_s: e2e.messages_per_s,
   e2e_accept_to_relay_ms: summary(e2e.relay),
   e2e_accept_to_webhook_ms: summary(e2e.hook),

@@ -118,6 +118,52 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
   };
 }
 
+/**
+ * An open-loop load: `amount` requests, the i-th due at i / `rate` seconds after the start,
+ * over at most `connections` keep-alive connections (a request due while every connection
+ * is busy goes out on the next one free). autocannon's overallRate is no steady rate: each
+ * connection's budget for a second is reset by a one-second timer and spent at once, so
+ * 700/s arrives as a burst of 700 requests in the first ≈ 150 ms of every second.
+ */
+export async function paced({ port, path, headers, body, amount, rate, connections }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const statuses = {};
+  const latencies = [];
+  const t0 = performance.now();
+  const one = () =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const req = http.request(
+        { host: "127.0.0.1", port, method: "POST", path, agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            latencies.push(performance.now() - started);
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on("error", () => {
+        statuses.error = (statuses.error ?? 0) + 1;
+        resolve();
+      });
+      req.end(body);
+    });
+  const sent = [];
+  for (let i = 0; i < amount; i++) {
+    const wait = t0 + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    sent.push(one());
+  }
+  await Promise.all(sent);
+  const duration = (performance.now() - t0) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const ok = Object.entries(statuses).reduce((n, [k, v]) => n + (k >= "200" && k < "300" ? v : 0), 0);
+  return { duration, statuses, non2xx: amount - ok, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) };
+}
+
 /** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
 export function cpuSecondsOf(pid) {
   try {
