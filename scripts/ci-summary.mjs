@@ -39,6 +39,7 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".exit"))) {
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
 
 /** The failed and the flaky tests of a vitest or Playwright report, each with the first line of
  * its (first) error: CI keeps only the end of its output, so the summary must name them. */
