@@ -50,6 +50,29 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** One request over `agent`: its status (or "error") and how long it took, in ms. */
+function send(agent, port, { method, path, headers, body }) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent,
+        headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
+    req.on("error", () => resolve({ status: "error", ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
 /**
  * `connections` keep-alive loops, each sending one request after the other for `durationMs`
  * (after `warmupMs` not measured). `request()` returns { method, path, headers, body }.
@@ -61,38 +84,14 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
   let measuring = false;
   let stop = false;
   let done = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const r = request();
-      const started = performance.now();
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port,
-          method: r.method,
-          path: r.path,
-          agent,
-          headers: { ...r.headers, ...(r.body ? { "content-length": Buffer.byteLength(r.body) } : {}) },
-        },
-        (res) => {
-          res.on("data", () => {});
-          res.on("end", () => {
-            if (measuring) {
-              latencies.push(performance.now() - started);
-              statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-              done++;
-            }
-            resolve();
-          });
-        },
-      );
-      req.on("error", () => {
-        if (measuring) statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
-      if (r.body) req.write(r.body);
-      req.end();
-    });
+  const one = async () => {
+    const { status, ms } = await send(agent, port, request());
+    if (!measuring) return;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status === "error") return;
+    latencies.push(ms);
+    done++;
+  };
   const loops = Array.from({ length: connections }, async () => {
     while (!stop) await one();
   });
@@ -130,26 +129,11 @@ export async function paced({ port, path, headers, body, amount, rate, connectio
   const statuses = {};
   const latencies = [];
   const t0 = performance.now();
-  const one = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path, agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
-        (res) => {
-          res.resume();
-          res.on("end", () => {
-            latencies.push(performance.now() - started);
-            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            resolve();
-          });
-        },
-      );
-      req.on("error", () => {
-        statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
-      req.end(body);
-    });
+  const one = async () => {
+    const { status, ms } = await send(agent, port, { method: "POST", path, headers, body });
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status !== "error") latencies.push(ms);
+  };
   const sent = [];
   for (let i = 0; i < amount; i++) {
     const wait = t0 + (i * 1000) / rate - performance.now();
@@ -160,7 +144,7 @@ export async function paced({ port, path, headers, body, amount, rate, connectio
   const duration = (performance.now() - t0) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const ok = Object.entries(statuses).reduce((n, [k, v]) => n + (k >= "200" && k < "300" ? v : 0), 0);
+  const ok = Object.entries(statuses).reduce((n, [status, count]) => n + (Number(status) >= 200 && Number(status) < 300 ? count : 0), 0);
   return { duration, statuses, non2xx: amount - ok, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) };
 }
 
