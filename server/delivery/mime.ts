@@ -2,6 +2,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import type { emails } from "../db/schema";
 import { dkimSign } from "./dkim-sign";
+import { serializeMime, type ComposedNode } from "./mime-serialize";
 import type { MessageAddresses } from "./message-addresses";
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -74,7 +75,7 @@ export async function renderEmail(
     // native and ~15x faster, so large bodies go out in base64 (small ones stay readable).
     ...((email.text?.length ?? 0) + (opts.html?.length ?? 0) > QP_LIMIT ? { textEncoding: "base64" as const } : {}),
   };
-  const unsigned = await new MailComposer(mail).compile().build();
+  const unsigned = serializeMime(new MailComposer(mail).compile() as unknown as ComposedNode);
   const raw = opts.dkim ? await dkimSign(unsigned, opts.dkim) : unsigned;
   return { raw, envelope: { from: opts.envelopeFrom ?? addresses.from.address, to: opts.envelopeTo ?? addresses.recipients }, messageId };
 }
