@@ -25,7 +25,7 @@ import { log } from "../ops/log";
 import { processShared } from "../lib/process-shared";
 
 type Outcome =
-  | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[] }
+  | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[]; recipients: string[] }
   | { email: EmailRow; ok: false; permanent: boolean; error: string; bounced?: RefusedRecipient[] };
 
 /**
@@ -138,7 +138,9 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
         timeoutMs,
       ),
     );
-    return { email, ok: true, ...accepted };
+    // The envelope's recipients go with the outcome: the simulated happenings name them
+    // without parsing the stored mailboxes a second time.
+    return { email, ok: true, recipients: addresses.recipients, ...accepted };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const permanent = err instanceof PermanentSendError || err instanceof InvalidStoredAddress;
@@ -147,12 +149,12 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
 }
 
 /** What a provider without event feedback (sink, smtp) reports after accepting a message. */
-function simulatedHappenings(email: EmailRow, providerName: "sink" | "smtp", refused: Set<string>): Happening[] {
+function simulatedHappenings(recipients: string[], providerName: "sink" | "smtp", refused: Set<string>): Happening[] {
   const out: Happening[] = [];
   let delivered = false;
   const complaints: Happening[] = [];
-  // Sent, so its addresses parsed at render time: each recipient once, as in the envelope.
-  for (const recipient of messageAddresses(email).recipients) {
+  // Each recipient once, as in the envelope.
+  for (const recipient of recipients) {
     if (refused.has(recipient)) continue;
     const outcome = simulatedOutcome(recipient, providerName);
     if (outcome.kind === "bounced") out.push({ type: "bounced", recipient, reason: outcome.reason });
@@ -271,7 +273,7 @@ function consequence(
     const happenings: Happening[] = [{ type: "sent", providerId: o.providerId }];
     // SES reports what happens next over SNS; sink and smtp simulate it here.
     if (providerName !== "ses")
-      happenings.push(...simulatedHappenings(o.email, providerName, new Set(o.refused.map((r) => r.address.toLowerCase()))));
+      happenings.push(...simulatedHappenings(o.recipients, providerName, new Set(o.refused.map((r) => r.address.toLowerCase()))));
     happenings.push(...o.refused.map(bouncedHappening));
     return { happenings };
   }
