@@ -23,7 +23,7 @@
 // Knobs: DURATION_MS (send, 10 s), BATCH_DURATION_MS (5 s), E2E_MESSAGES (3,000), E2E_RATE (700/s),
 // NEWCOMER_SENDS (20), DRAIN_TIMEOUT_MS (15 min), BENCH_PORT_BASE (below). WEB_CONCURRENCY and POSTHASTE_ROLE pass
 // through to the server as they are. BENCH_PROF=dir writes CPU profiles of the server
-// processes there.
+// processes there; BENCH_NODE_FLAGS adds V8 flags to them (NODE_OPTIONS refuses most).
 import { fork, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
@@ -130,7 +130,10 @@ receiver.child.send({
   ],
 });
 const port = PORT_BASE ? portOf(0) : await freePort();
-const prof = process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+const prof = [
+  ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+  ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+];
 // What `npm start` runs, started directly so its pid is the root of the server's process tree.
 const server = spawn(process.execPath, [...prof, "dist/server.mjs"], {
   env: { ...baseEnv, PORT: String(port), MAIL_PROVIDER: "smtp", SMTP_URL: `smtp://127.0.0.1:${relay.port}` },

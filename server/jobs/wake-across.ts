@@ -10,8 +10,12 @@ import { setRemoteSignal, wakeLocal } from "./tasks";
  * no more than the task's idle poll.
  */
 const CHANNEL = "posthaste_wake";
-/** At most one NOTIFY per task per this many ms per process, however many messages arrive. */
-const COALESCE_MS = 2;
+/**
+ * At most one NOTIFY per task per this many ms per process, however many messages arrive.
+ * Each costs a statement and wakes the listeners' connections; the woken dispatch loop
+ * gathers for 10 ms anyway (server/delivery/dispatch.ts), so sooner gains nothing.
+ */
+const COALESCE_MS = 10;
 
 /** Role web: wake() announces new work to the processes that run the tasks. Returns how to stop. */
 export function announceWakes(): () => void {
