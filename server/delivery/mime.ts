@@ -1,6 +1,7 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import type { emails } from "../db/schema";
+import { randomHex } from "../lib/ids";
 import { dkimSign } from "./dkim-sign";
 import { serializeMime, type ComposedNode } from "./mime-serialize";
 import type { MessageAddresses } from "./message-addresses";
@@ -52,7 +53,10 @@ export async function renderEmail(
   const headers: Record<string, string> = { ...email.headers, ...(opts.extraHeaders ?? {}) };
   headers["X-Posthaste-Email-Id"] = email.id;
   if (email.tags.length) headers["X-Tags"] = tagsHeader(email.tags);
-  const mail: Mail.Options = {
+  // baseBoundary (the random part of the multipart boundaries; not in @types/nodemailer):
+  // from our pooled random bytes, as nodemailer otherwise makes a randomBytes call per
+  // message for it, a system call (6 µs on these VMs).
+  const mail: Mail.Options & { baseBoundary: string } = {
     from: structured(addresses.from),
     to: addresses.to.map(structured),
     cc: addresses.cc.length ? addresses.cc.map(structured) : undefined,
@@ -62,6 +66,7 @@ export async function renderEmail(
     html: opts.html ?? undefined,
     messageId,
     date: new Date(),
+    baseBoundary: randomHex(8),
     headers,
     attachments: email.attachments.map((a) => ({
       filename: a.filename,

@@ -15,6 +15,11 @@ function random16(): Buffer {
   return bytes;
 }
 
+/** `bytes` (at most 16) random bytes as hex, from the same pool. */
+export function randomHex(bytes: number): string {
+  return random16().toString("hex", 0, Math.min(bytes, 16));
+}
+
 // The last id made, so that ids made within one millisecond still sort in the order they
 // were made (a batch's entries share a created_at; the list breaks the tie by id).
 let lastMs = -1;
