@@ -20,7 +20,7 @@
 //
 //   npm run build && node bench/pipeline.mjs
 //
-// Knobs: DURATION_MS (send, 10 s), BATCH_DURATION_MS (5 s), E2E_MESSAGES (3,000), E2E_RATE (700/s),
+// Knobs: DURATION_MS (send, 10 s), BATCH_DURATION_MS (5 s), E2E_MESSAGES (3,000), E2E_RATE (700/s), WARMUP_PACED (1,500),
 // NEWCOMER_SENDS (20), DRAIN_TIMEOUT_MS (15 min), BENCH_PORT_BASE (below). WEB_CONCURRENCY and POSTHASTE_ROLE pass
 // through to the server as they are. BENCH_PROF=dir writes CPU profiles of the server
 // processes there; BENCH_NODE_FLAGS adds V8 flags to them (NODE_OPTIONS refuses most).
@@ -35,6 +35,7 @@ const DURATION = Number(process.env.DURATION_MS ?? 10_000);
 const BATCH_DURATION = Number(process.env.BATCH_DURATION_MS ?? 5_000);
 const E2E_MESSAGES = Number(process.env.E2E_MESSAGES ?? 3_000);
 const E2E_RATE = Number(process.env.E2E_RATE ?? 700);
+const WARMUP_PACED = Number(process.env.WARMUP_PACED ?? 1_500);
 const NEWCOMER_SENDS = Number(process.env.NEWCOMER_SENDS ?? 20);
 const DRAIN_TIMEOUT = Number(process.env.DRAIN_TIMEOUT_MS ?? 900_000);
 const TARGETS = {
@@ -211,9 +212,23 @@ const perMessage = (cpu, messages) =>
       .map(([k, v]) => [k, messages ? Math.round((v / messages) * 1e6) : null]),
   );
 
-// 3. Warm-up (JIT, pools, the key cache), then let it drain.
+// 3. Warm-up (JIT, pools, the key cache), then let it drain: 2 s of sends, then the e2e
+// load itself for WARMUP_PACED messages. Dispatch and webhooks meet their concurrent shapes
+// only under that load: with the sends alone, the e2e phase still ran V8's first
+// optimisations of those paths (59 deoptimisations in it, 10 in the burst after it).
 log("warm-up");
-await cannon({ ...post(port, "/v1/emails", tenant.apiKey, sendBody(tenant.from, "warmup")), connections: 32, duration: 2 });
+const warmupRequest = post(port, "/v1/emails", tenant.apiKey, sendBody(tenant.from, "warmup"));
+await cannon({ ...warmupRequest, connections: 32, duration: 2 });
+await drain(120_000);
+await paced({
+  port,
+  path: "/v1/emails",
+  headers: warmupRequest.headers,
+  body: warmupRequest.body,
+  amount: WARMUP_PACED,
+  rate: E2E_RATE,
+  connections: 32,
+});
 await drain(120_000);
 
 // 4. End to end: 3,000 sends at a steady rate, each followed to the relay and to the receiver.
