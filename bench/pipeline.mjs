@@ -20,7 +20,7 @@
 //
 //   npm run build && node bench/pipeline.mjs
 //
-// Knobs: DURATION_MS (send, 10 s), BATCH_DURATION_MS (5 s), E2E_MESSAGES (3,000), E2E_RATE (700/s), WARMUP_PACED (1,500),
+// Knobs: DURATION_MS (send, 10 s), BATCH_DURATION_MS (5 s), E2E_MESSAGES (3,000), E2E_RATE (700/s), WARMUP_PACED (1,500), WARMUP_BATCHES (50),
 // NEWCOMER_SENDS (20), DRAIN_TIMEOUT_MS (15 min), BENCH_PORT_BASE (below). WEB_CONCURRENCY and POSTHASTE_ROLE pass
 // through to the server as they are. BENCH_PROF=dir writes CPU profiles of the server
 // processes there; BENCH_NODE_FLAGS adds V8 flags to them (NODE_OPTIONS refuses most).
@@ -36,6 +36,7 @@ const BATCH_DURATION = Number(process.env.BATCH_DURATION_MS ?? 5_000);
 const E2E_MESSAGES = Number(process.env.E2E_MESSAGES ?? 3_000);
 const E2E_RATE = Number(process.env.E2E_RATE ?? 700);
 const WARMUP_PACED = Number(process.env.WARMUP_PACED ?? 1_500);
+const WARMUP_BATCHES = Number(process.env.WARMUP_BATCHES ?? 50);
 const NEWCOMER_SENDS = Number(process.env.NEWCOMER_SENDS ?? 20);
 const DRAIN_TIMEOUT = Number(process.env.DRAIN_TIMEOUT_MS ?? 900_000);
 const TARGETS = {
@@ -150,6 +151,8 @@ const pg = postgres(db.url, { max: 2, onnotice: () => {}, connection: { applicat
 const cpuRoles = () =>
   cpuWindow({ serverPid: server.pid, databaseName: db.name, others: { relay: relay.child.pid, receiver: receiver.child.pid } });
 const sendBody = (from, subject) => JSON.stringify({ from, to: "reader@example.org", subject, html });
+const batchBody = (from, subject) =>
+  JSON.stringify(Array.from({ length: 100 }, (_, k) => ({ from, to: `reader${k}@example.org`, subject, html })));
 
 // The backlog, read through the queues' partial indexes: the bench polls it each second
 // and must not seq-scan a million-row table each time (that CPU is not the server's).
@@ -212,10 +215,11 @@ const perMessage = (cpu, messages) =>
       .map(([k, v]) => [k, messages ? Math.round((v / messages) * 1e6) : null]),
   );
 
-// 3. Warm-up (JIT, pools, the key cache), then let it drain: 2 s of sends, then the e2e
-// load itself for WARMUP_PACED messages. Dispatch and webhooks meet their concurrent shapes
-// only under that load: with the sends alone, the e2e phase still ran V8's first
-// optimisations of those paths (59 deoptimisations in it, 10 in the burst after it).
+// 3. Warm-up (JIT, pools, the key cache), each part drained: 2 s of sends, the e2e load
+// itself for WARMUP_PACED messages, and WARMUP_BATCHES batch requests. Each path meets its
+// concurrent shapes only under its own load: warmed by sends alone, the e2e phase still ran
+// V8's first optimisations of dispatch and webhooks (59 deoptimisations in it, 10 in the
+// burst after it), and the batch phase those of the batch path (31 in its first second).
 log("warm-up");
 const warmupRequest = post(port, "/v1/emails", tenant.apiKey, sendBody(tenant.from, "warmup"));
 await cannon({ ...warmupRequest, connections: 32, duration: 2 });
@@ -230,6 +234,14 @@ await paced({
   connections: 32,
 });
 await drain(120_000);
+if (WARMUP_BATCHES > 0) {
+  await cannon({
+    ...post(port, "/v1/emails/batch", tenant.apiKey, batchBody(tenant.from, "warmup")),
+    connections: 8,
+    amount: WARMUP_BATCHES,
+  });
+  await drain(120_000);
+}
 
 // 4. End to end: 3,000 sends at a steady rate, each followed to the relay and to the receiver.
 log("e2e");
@@ -265,12 +277,9 @@ const sendLoad = await cannon({
 });
 const sendCpu = await sendWindow();
 log("batch");
-const batchBody = JSON.stringify(
-  Array.from({ length: 100 }, (_, k) => ({ from: tenant.from, to: `reader${k}@example.org`, subject: "batch", html })),
-);
 const batchWindow = await cpuRoles();
 const batchLoad = await cannon({
-  ...post(port, "/v1/emails/batch", tenant.apiKey, batchBody),
+  ...post(port, "/v1/emails/batch", tenant.apiKey, batchBody(tenant.from, "batch")),
   connections: 8,
   duration: BATCH_DURATION / 1000,
 });
