@@ -3,8 +3,11 @@
 // domains, one webhook endpoint per account subscribed to every event at a receiver in
 // another process. In one run:
 //   bare     the bare node:http + postgres.js insert ceiling (autocannon, 32 connections)
+//   warm-up  sends, the e2e load and batches, each drained (V8 optimises each path under
+//            its own load before it is measured)
 //   e2e      3,000 single sends offered at E2E_RATE (700/s) over 32 connections, a steady
-//            load just above the target (paced by the bench, one request every 1/700 s):
+//            load just above the target (paced by the bench: the i-th due at i/700 s, what
+//            fell due sent every 5 ms):
 //            accept → relay and accept → its email.sent event at the receiver, per message,
 //            and the rate they reached the relay at
 //   burst    the same 3,000 as fast as 32 connections go (a diagnostic: acceptance outruns
