@@ -17,7 +17,6 @@ export class RawConnection {
   constructor(port) {
     this.buffer = Buffer.alloc(0);
     this.waiting = null;
-    this.closed = false;
     this.ready = new Promise((resolve, reject) => {
       this.socket = net.connect(port, "127.0.0.1", resolve);
       this.socket.setNoDelay(true);
@@ -26,10 +25,7 @@ export class RawConnection {
         reject(err);
         this.settle(null, err);
       });
-      this.socket.on("close", () => {
-        this.closed = true;
-        this.settle(null, new Error("connection closed"));
-      });
+      this.socket.on("close", () => this.settle(null, new Error("connection closed")));
     });
   }
 

@@ -24,8 +24,8 @@ export interface ComposedNode {
 export function serializeMime(root: ComposedNode): Buffer {
   const out: Buffer[] = [];
   write(root, out);
-  const last = out.length ? out[out.length - 1] : Buffer.alloc(0);
   // build()'s LastNewline: the message ends with a line break.
+  const last = out[out.length - 1]; // the headers at least
   const end = last.length ? last[last.length - 1] : -1;
   if (end !== 0x0a) out.push(Buffer.from(end === 0x0d ? "\n" : "\r\n"));
   return Buffer.concat(out);
