@@ -12,6 +12,11 @@ describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.t
     try {
       const marker = `prep_${Date.now()}`;
       for (let i = 0; i < 3; i++) await d.rows(sql`select ${i}::int as n, ${marker}::text as m`);
+      const { shapedQuery } = await import("../server/db/shaped");
+      for (let i = 0; i < 3; i++) {
+        const [row] = await d.rows<{ shaped: number }>(shapedQuery("test:prepared", sql`select ${i}::int as shaped, ${marker}::text as m`));
+        expect(row.shaped).toBe(i);
+      }
       await d.db.transaction(async (tx) => {
         await tx.execute(sql`select ${1}::int as in_tx, ${marker}::text as m`);
       });
@@ -25,6 +30,8 @@ describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.t
       const texts = prepared.map((p) => p.statement);
       // The first statement once (reused by its three runs), the transaction's, never search's.
       expect(texts.filter((t) => t.includes("as n,"))).toHaveLength(1);
+      // A statement compiled by shapedQuery runs through the same wrapper.
+      expect(texts.filter((t) => t.includes("as shaped,"))).toHaveLength(1);
       expect(texts.filter((t) => t.includes("as in_tx"))).toHaveLength(1);
       expect(texts.filter((t) => t.includes("as unnamed"))).toHaveLength(0);
       // Nor a statement run with executeUnnamed (the webhook settle).

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { config } from "../config";
 import { migratePglite } from "./migrate";
 import { exclusiveOfTransactions } from "./pglite-socket-proxy";
 import { postgresJs } from "./postgres";
-import { resultRows } from "./rows";
+import { databaseRows } from "./rows";
 import * as schema from "./schema";
 import { pgliteSocketPath, prepareSocketFolder, withOwnerOnlyUmask } from "./socket-path";
 import type { Database, Db } from "./types";
@@ -70,7 +70,7 @@ export async function openPglite(dir: string, opts: { serveSocket: boolean; chil
   return {
     db: db as unknown as Db,
     kind: "pglite",
-    rows: async <T>(query: SQL) => resultRows<T>(await db.execute(query)),
+    rows: <T>(query: SQL | Query) => databaseRows<T>(db, query),
     listen: async (channel, onPayload) => {
       await client.listen(channel, onPayload);
     },

@@ -1,10 +1,10 @@
 import os from "node:os";
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import postgres from "postgres";
 import { config } from "../config";
 import { autoPrepared } from "./auto-prepare";
 import { migratePostgres } from "./migrate";
-import { resultRows } from "./rows";
+import { databaseRows } from "./rows";
 import * as schema from "./schema";
 import type { Database, Db } from "./types";
 
@@ -15,7 +15,7 @@ export function postgresJs(client: postgres.Sql, kind: Database["kind"]): Promis
     return {
       db,
       kind,
-      rows: async <T>(query: SQL) => resultRows<T>(await db.execute(query)),
+      rows: <T>(query: SQL | Query) => databaseRows<T>(db, query),
       listen: async (channel, onPayload) => {
         if (kind === "postgres") await client.listen(channel, onPayload);
       },

@@ -1,5 +1,5 @@
-import type { SQL } from "drizzle-orm";
-import type { Executor } from "./types";
+import { SQL, type Query } from "drizzle-orm";
+import type { Db, Executor } from "./types";
 
 /** What db.execute returns: postgres.js gives the rows array, PGlite an object holding `rows`. */
 export function resultRows<T>(result: unknown): T[] {
@@ -9,4 +9,15 @@ export function resultRows<T>(result: unknown): T[] {
 /** Runs a raw statement on the database or a transaction and gives its rows, the same shape on both drivers. */
 export async function rows<T = Record<string, unknown>>(executor: Executor, query: SQL): Promise<T[]> {
   return resultRows<T>(await executor.execute(query));
+}
+
+/**
+ * Rows of a raw statement, or of one already compiled (server/db/shaped.ts): the same
+ * driver path as `db.execute` (its parsers, the auto-prepare wrapper), without compiling.
+ */
+export async function databaseRows<T>(db: Db, query: SQL | Query): Promise<T[]> {
+  const result: unknown = await (query instanceof SQL
+    ? db.execute(query)
+    : db._.session.prepareQuery(query, undefined, undefined, false).execute());
+  return resultRows<T>(result);
 }

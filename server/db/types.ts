@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "./schema";
 
@@ -13,8 +13,8 @@ export type Executor = Pick<Db, "execute">;
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite" | "pglite-socket";
-  /** Rows of a raw statement, the same shape on both drivers. */
-  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Rows of a raw statement (or of one compiled by shapedQuery), the same shape on both drivers. */
+  rows<T = Record<string, unknown>>(query: SQL | Query): Promise<T[]>;
   /** LISTEN on a channel (NOTIFY payloads); a no-op for a CLI talking through the socket. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Query, type SQL } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import type { Database } from "../db/client";
+import { shapedQuery } from "../db/shaped";
 import { checkCtes, checksPass, countCte, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, type SendLimits } from "../limits/limits";
 import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
@@ -64,14 +65,14 @@ export interface AcceptResult {
  * written unless every gate passes, so a batch with a suppressed recipient stores nothing
  * and answers with the blocked addresses, for the caller to retry without their entries.
  * A concurrent charge that slips past the snapshot checks aborts the statement (null id)
- * rather than leave counters off.
+ * rather than leave counters off. Compiled once per shape (server/db/shaped.ts).
  */
 export function acceptStatement(
   account: Account,
   limits: SendLimits,
   items: Prepared[],
   opts: { checkKeys: string[]; screen?: Prepared[]; now: Date },
-): SQL {
+): Query {
   const a = account.id;
   const immediate = items.filter((p) => p.immediate);
   const charge: Charge = {
@@ -116,7 +117,11 @@ export function acceptStatement(
   const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
   ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
   const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
-  return sql`with ${sql.join(ctes, sql`, `)}
+  // Every choice above that changes the text: the look-ups present, the gates, the day's unit.
+  const shape = `accept:${opts.checkKeys.length > 0}:${metered}:${metered && limits.day?.unit === "recipients"}:${!!rate}:${counting}`;
+  return shapedQuery(
+    shape,
+    sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
       ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
       (select json_agg(json_build_object('address', address, 'reason', reason)) from blocked) as blocked,
@@ -125,7 +130,8 @@ export function acceptStatement(
       ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
       ${rate ? sql`exists (select 1 from bucket)` : sql`null::boolean`} as rate_ok,
       ${retryAfter} as retry_after,
-      ${counting ? monthCountSql(opts.now) : sql`null::int`} as month_count`;
+      ${counting ? monthCountSql(opts.now) : sql`null::int`} as month_count`,
+  );
 }
 
 /** Whether a send goes through the counted gates: any limit, or a test-mode send (its daily cap). */
@@ -136,7 +142,7 @@ export function isMetered(limits: SendLimits, items: Prepared[]): boolean {
 const parseList = <T>(v: unknown): T[] => (v === null ? [] : typeof v === "string" ? JSON.parse(v) : v) as T[];
 
 /** Runs an accept statement; its JSON columns parsed on either driver. */
-export async function runStatement(d: Database, statement: SQL): Promise<AcceptResult> {
+export async function runStatement(d: Database, statement: Query): Promise<AcceptResult> {
   const [row] = await d.rows<AcceptResult>(statement);
   return {
     ...row,

@@ -1,0 +1,64 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { databaseRows } from "./rows";
+import { emails } from "./schema";
+import { shapedQuery } from "./shaped";
+import type { Db } from "./types";
+
+const dialect = new PgDialect();
+
+// Nested statements, optional parts, a raw name, a list param, a JS list, null and a Date.
+function statement(v: { id: string; keys: string[]; limit: number | null; at: Date; withKeys: boolean; unit: "a" | "b" }): SQL {
+  const keys = v.withKeys ? sql`and k = any(${sql.param(v.keys)}::text[])` : sql``;
+  return sql`select ${v.id}::text as id, ${sql.raw(v.unit)} as unit, ${v.limit}::int as lim, ${v.at}::timestamptz as at,
+    ${[1, 2]} as pair ${keys} ${sql`and ${v.id} = ${v.id}`}`;
+}
+const shapeOf = (v: Parameters<typeof statement>[0]) => `test:${v.withKeys}:${v.unit}`;
+
+describe("shapedQuery", () => {
+  it("gives drizzle's text and values, the text compiled once per shape", () => {
+    const a = { id: "x", keys: ["k1", "k2"], limit: 5, at: new Date(0), withKeys: true, unit: "a" as const };
+    const b = { id: "y", keys: ["k3"], limit: null, at: new Date(1000), withKeys: true, unit: "a" as const };
+    const qa = shapedQuery(shapeOf(a), statement(a));
+    const qb = shapedQuery(shapeOf(b), statement(b));
+    for (const [q, v] of [
+      [qa, a],
+      [qb, b],
+    ] as const) {
+      const compiled = dialect.sqlToQuery(statement(v));
+      expect(q.sql).toBe(compiled.sql);
+      expect(q.params).toEqual(compiled.params);
+    }
+    const without = { ...a, withKeys: false };
+    expect(shapedQuery(shapeOf(without), statement(without)).sql).not.toBe(qa.sql);
+  });
+
+  it("refuses a shape name that hides one of the statement's choices", () => {
+    const v = { id: "x", keys: [], limit: 1, at: new Date(0), withKeys: false, unit: "a" as const };
+    shapedQuery("test:hidden", statement(v));
+    expect(() => shapedQuery("test:hidden", statement({ ...v, unit: "b" }))).toThrow(/more than one text/);
+  });
+
+  it("refuses what only the query builders hold: columns, tables", () => {
+    expect(() => shapedQuery("test:column", sql`select ${emails.id} from emails`)).toThrow(/unsupported chunk/);
+  });
+
+  it("runs on the driver as db.execute does: same rows, same value parsing", async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle(client) as unknown as Db;
+      const v = { id: "x", keys: ["k"], limit: 3, at: new Date("2026-01-02T03:04:05Z"), withKeys: false, unit: "a" as const };
+      const plain = sql`select ${v.id}::text as id, ${v.limit}::int as lim, ${v.at.toISOString()}::timestamptz as at,
+        json_build_object('k', ${v.keys[0]}::text) as j`;
+      const viaExecute = await databaseRows(db, plain);
+      const viaShaped = await databaseRows(db, shapedQuery("test:run", plain));
+      expect(viaShaped).toEqual(viaExecute);
+      expect(viaShaped[0]).toMatchObject({ id: "x", lim: 3 });
+    } finally {
+      await client.close();
+    }
+  });
+});
