@@ -12,10 +12,11 @@ export async function rows<T = Record<string, unknown>>(executor: Executor, quer
 }
 
 /**
- * Rows of a raw statement, or of one already compiled (server/db/shaped.ts): the same
- * driver path as `db.execute` (its parsers, the auto-prepare wrapper), without compiling.
+ * Rows of a raw statement, or of one already compiled (server/db/shaped.ts), on the
+ * database or a transaction: the same driver path as `db.execute` (its parsers, the
+ * auto-prepare wrapper), without compiling.
  */
-export async function databaseRows<T>(db: Db, query: SQL | Query): Promise<T[]> {
+export async function databaseRows<T>(db: Pick<Db, "execute" | "_">, query: SQL | Query): Promise<T[]> {
   const result: unknown = await (query instanceof SQL
     ? db.execute(query)
     : db._.session.prepareQuery(query, undefined, undefined, false).execute());

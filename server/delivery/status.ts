@@ -7,7 +7,8 @@ import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
-import { resultRows } from "../db/rows";
+import { databaseRows } from "../db/rows";
+import { shapedQuery } from "../db/shaped";
 import { canHandOver, handOver, type Claimed } from "../webhooks/handed-over";
 
 /** Something that happened to a message after it was accepted. */
@@ -29,7 +30,7 @@ export interface EmailRef {
   tags: { name: string; value: string }[];
 }
 
-export type Tx = Pick<Db, "execute" | "insert">;
+export type Tx = Pick<Db, "execute" | "insert" | "_">;
 
 /**
  * How far along a status is. A status only moves forward: a late "delivered" never
@@ -169,10 +170,15 @@ export async function applyHappenings(
   const leased = autocommit && events.length > 0 && canHandOver();
   if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`, leased));
   const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
-  const result = await tx.execute(sql`
-    with ${sql.join(parts, sql`, `)}
-    select coalesce((select json_agg(id) from moved), '[]'::json) as moved, ${owedSql} as owed, ${leased ? handedSql : sql`null::json`} as handed`);
-  const [row] = resultRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(result);
+  const shape = `outcome:${timeline.length > 0}:${events.length > 0}:${leased}`;
+  const [row] = await databaseRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(
+    tx,
+    shapedQuery(
+      shape,
+      sql`with ${sql.join(parts, sql`, `)}
+    select coalesce((select json_agg(id) from moved), '[]'::json) as moved, ${owedSql} as owed, ${leased ? handedSql : sql`null::json`} as handed`,
+    ),
+  );
   const moved = new Set(row.moved);
   for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
   if (row.handed?.length) handOver(row.handed);
