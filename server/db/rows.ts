@@ -1,4 +1,4 @@
-import { SQL, type Query } from "drizzle-orm";
+import { is, SQL, type Query } from "drizzle-orm";
 import type { Db, Executor } from "./types";
 
 /** What db.execute returns: postgres.js gives the rows array, PGlite an object holding `rows`. */
@@ -17,7 +17,8 @@ export async function rows<T = Record<string, unknown>>(executor: Executor, quer
  * auto-prepare wrapper), without compiling.
  */
 export async function databaseRows<T>(db: Pick<Db, "execute" | "_">, query: SQL | Query): Promise<T[]> {
-  const result: unknown = await (query instanceof SQL
+  // `is`, not instanceof: Next's bundle has its own copy of drizzle and shares this process's database.
+  const result: unknown = await (is(query, SQL)
     ? db.execute(query)
     : db._.session.prepareQuery(query, undefined, undefined, false).execute());
   return resultRows<T>(result);

@@ -46,6 +46,24 @@ describe("shapedQuery", () => {
     expect(() => shapedQuery("test:column", sql`select ${emails.id} from emails`)).toThrow(/unsupported chunk/);
   });
 
+  it("takes statements built by another copy of drizzle (Next's bundle has its own)", async () => {
+    const url = new URL("../../node_modules/drizzle-orm/sql/sql.js", import.meta.url).href + "?second-copy";
+    const other = (await import(/* @vite-ignore */ url)) as { sql: typeof sql; SQL: unknown };
+    const { SQL } = await import("drizzle-orm");
+    const built = other.sql`select ${"x"}::text as id, ${other.sql`${2}::int`} as n`;
+    expect(built instanceof SQL).toBe(false);
+    const q = shapedQuery("test:other-copy", built);
+    expect(q).toEqual({ sql: "select $1::text as id, $2::int as n", params: ["x", 2] });
+    const client = new PGlite();
+    try {
+      const db = drizzle(client) as unknown as Db;
+      expect(await databaseRows(db, built)).toEqual([{ id: "x", n: 2 }]);
+      expect(await databaseRows(db, q)).toEqual([{ id: "x", n: 2 }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("runs on the driver as db.execute does: same rows, same value parsing", async () => {
     const client = new PGlite();
     try {

@@ -1,4 +1,4 @@
-import { Name, Param, SQL, StringChunk, type Query } from "drizzle-orm";
+import { is, Name, Param, SQL, StringChunk, type Query } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { config } from "../config";
 
@@ -32,9 +32,11 @@ export function shapedQuery(shape: string, statement: SQL): Query {
   return { sql: text.sql, params };
 }
 
+// drizzle's `is` (instanceof first, then its entity kinds): a statement may come from another
+// copy of drizzle (Next's bundle) than this module's.
 function collectParams(chunk: unknown, out: unknown[]): void {
-  if (chunk === undefined || chunk instanceof StringChunk || chunk instanceof Name) return;
-  if (chunk instanceof SQL) {
+  if (chunk === undefined || is(chunk, StringChunk) || is(chunk, Name)) return;
+  if (is(chunk, SQL)) {
     for (const inner of chunk.queryChunks) collectParams(inner, out);
     return;
   }
@@ -42,9 +44,9 @@ function collectParams(chunk: unknown, out: unknown[]): void {
     for (const inner of chunk) collectParams(inner, out);
     return;
   }
-  if (chunk instanceof Param) {
+  if (is(chunk, Param)) {
     const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
-    if (value instanceof SQL) throw new Error("shapedQuery: a param that maps to SQL");
+    if (is(value, SQL)) throw new Error("shapedQuery: a param that maps to SQL");
     out.push(value);
     return;
   }
