@@ -1,26 +1,11 @@
 // Messages/s through POST /v1/emails/batch with 100 entries per request, and the bare
 // node:http + postgres.js ceiling (single inserts) in the same run. Last line: one JSON object.
-import { cpuWindow, dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
+import { bareInsertCeiling, BENCH_HTML as html, cpuWindow, dropDatabase, freshDatabase, load, startBenchServer } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
-const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`;
 
-const bareDb = await freshDatabase("bench_bare");
-const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
-const bareResult = await load({
-  port: bare.info.port,
-  connections: 32,
-  durationMs: Math.min(DURATION, 5000),
-  request: () => ({
-    method: "POST",
-    path: "/",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }),
-  }),
-});
-await bare.stop();
-await dropDatabase(bareDb.name);
+const bareResult = await bareInsertCeiling({ connections: 32, durationMs: Math.min(DURATION, 5000) });
 
 const db = await freshDatabase("bench_batch");
 const app = await startBenchServer(db.url);

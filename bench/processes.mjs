@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { bundleServer } from "../scripts/bundle.mjs";
-import { cliAccount, dropDatabase, freshDatabase, load } from "./lib/common.mjs";
+import { BENCH_HTML as html, cliAccount, dropDatabase, freshDatabase, load } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -21,7 +21,6 @@ const ENV = {
   ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
   AUTH_SECRET: "bench",
 };
-const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`; // ≈ 1 KB message
 const bundle = await bundleServer("test/support/cluster-entry.ts", "dist/bench-processes-server.mjs");
 
 async function serve(processes, dbEnv) {

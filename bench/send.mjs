@@ -1,27 +1,11 @@
 // Single sends at 32 connections against the node:http server on PostgreSQL, and the bare
 // node:http + postgres.js ceiling in the same run. Last line: one JSON object.
-import { cpuWindow, dropDatabase, freshDatabase, load, startBenchServer, startChild } from "./lib/common.mjs";
+import { bareInsertCeiling, BENCH_HTML as html, cpuWindow, dropDatabase, freshDatabase, load, startBenchServer } from "./lib/common.mjs";
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
-const html = `<p>${"Hello from the bench. ".repeat(40)}</p>`; // ≈ 1 KB message
 
-const bareDb = await freshDatabase("bench_bare");
-const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: bareDb.url });
-const bareResult = await load({
-  port: bare.info.port,
-  connections: CONNECTIONS,
-  durationMs: DURATION,
-  window: cpuWindow(bare.child.pid, bareDb.name),
-  request: () => ({
-    method: "POST",
-    path: "/",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html }),
-  }),
-});
-await bare.stop();
-await dropDatabase(bareDb.name);
+const bareResult = await bareInsertCeiling({ connections: CONNECTIONS, durationMs: DURATION });
 
 const db = await freshDatabase("bench_send");
 const app = await startBenchServer(db.url);

@@ -118,6 +118,35 @@ export async function load({ port, connections, durationMs, warmupMs = 1000, req
   };
 }
 
+/** The ≈ 1 KB HTML body of the benches' messages. */
+export const BENCH_HTML = `<p>${"Hello from the bench. ".repeat(40)}</p>`;
+
+/**
+ * The bare ceiling the send benches compare against: node:http + postgres.js, one ≈ 1 KB
+ * insert a request (bare.mjs), alone on a fresh database, under load() with its CPU window.
+ */
+export async function bareInsertCeiling({ connections, durationMs }) {
+  const db = await freshDatabase("bench_bare");
+  const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: db.url });
+  try {
+    return await load({
+      port: bare.info.port,
+      connections,
+      durationMs,
+      window: cpuWindow(bare.child.pid, db.name),
+      request: () => ({
+        method: "POST",
+        path: "/",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ from: "a@example.com", to: "b@example.org", subject: "s", html: BENCH_HTML }),
+      }),
+    });
+  } finally {
+    await bare.stop();
+    await dropDatabase(db.name);
+  }
+}
+
 /**
  * An open-loop load: `amount` requests, the i-th due at i / `rate` seconds after the start,
  * over `connections` keep-alive connections taken in turn (a request due while every
