@@ -1,12 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useActionState } from "react";
-import { Field } from "../../_components/field";
 import { ErrorAlert, Notice } from "../../_components/notice";
 import { Button } from "../../_components/ui/button";
-import { Input } from "../../_components/ui/input";
 import { confirmEmailAction, resendVerificationAction } from "../actions";
 import { AuthCard } from "../auth-card";
+import { EmailLinkForm } from "../email-link-form";
 
 export function ConfirmForm(props: { token: string }) {
   const [state, action, pending] = useActionState(confirmEmailAction, { result: null });
@@ -46,22 +45,9 @@ export function ConfirmForm(props: { token: string }) {
 }
 
 export function ResendForm() {
-  const [state, action, pending] = useActionState(resendVerificationAction, { error: null, email: "" });
   return (
     <AuthCard title="Send a new confirmation link">
-      <ErrorAlert error={state.error} />
-      <Notice>{state.notice}</Notice>
-      <form action={action} className="flex flex-col gap-4">
-        <Field htmlFor="email" label="Email">
-          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.email} />
-        </Field>
-        <Button type="submit" disabled={pending} className="w-full">
-          {pending ? "Please wait…" : "Send link"}
-        </Button>
-      </form>
-      <p className="text-sm text-muted-foreground">
-        <Link href="/sign-in">Back to sign in</Link>
-      </p>
+      <EmailLinkForm send={resendVerificationAction} />
     </AuthCard>
   );
 }
