@@ -54,6 +54,11 @@ describe("searchTextOf", () => {
     );
   });
 
+  it("puts one space between words, whatever separates them or is empty", () => {
+    expect(searchTextOf(" -- ", "Größe\t<g.2030@ex.com>", ["", "😀", " Ann\u00a0Lee "])).toBe("größe g 2030 ex com ann lee");
+    expect(searchTextOf("", "", [])).toBe("");
+  });
+
   it("stops at 100,000 characters", () => {
     expect(searchTextOf("word ".repeat(30_000), "", [])).toHaveLength(100_000);
   });
