@@ -77,7 +77,6 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
 /** The caller behind the credentials: the tenancy check every account-scoped endpoint builds on. */
 export async function resolveCaller(

@@ -2,7 +2,7 @@ import { config } from "../config";
 import { processShared } from "../lib/process-shared";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
-import type { Database, Db } from "./types";
+import type { Database } from "./types";
 
 export type { Database, Db, Executor, Tx } from "./types";
 
@@ -25,10 +25,6 @@ export function database(opts: { serveSocket?: boolean; childOfPrimary?: boolean
     current.opening = opening;
   }
   return current.opening;
-}
-
-export async function getDb(): Promise<Db> {
-  return (await database()).db;
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -18,12 +18,6 @@ export interface Charge {
   sandbox: number;
 }
 
-export interface ChargeChecks {
-  month_ok: boolean;
-  day_ok: boolean;
-  sandbox_ok: boolean;
-}
-
 /**
  * CTEs `prev` (the counters as this statement sees them) and `chk` (whether the charge
  * fits). With `enforceDay` false only the month's hard limit holds (dispatch of a
