@@ -159,17 +159,31 @@ export function toApiError(cause: unknown): ApiError {
   return new ApiError("internal_error", 500, "An unexpected error occurred. Retry with exponential backoff.");
 }
 
+/** A path step a client chose (a header name) is quoted this far at most: errors never echo a long input back. */
+const MAX_PATH_STEP = 64;
+/** Clauses one message holds at most; a request with more problems hears of the first ones. */
+const MAX_CLAUSES = 20;
+
+const pathStep = (p: PropertyKey) => {
+  const text = String(p);
+  return text.length > MAX_PATH_STEP ? `${text.slice(0, MAX_PATH_STEP)}…` : text;
+};
+
 /**
  * "to[2]: invalid email address: …; tags: at most 10 tags": one clause per issue. Paths
- * are written as the text checks write them (server/lib/text.ts): `tags[0].value`.
+ * are written as the text checks write them (server/lib/text.ts): `tags[0].value`. A
+ * record's refused key says why (its own check's message), not only that it was refused.
  */
 export function formatZodError(error: ZodError): string {
   const seen = new Set<string>();
   for (const issue of error.issues) {
     const where = issue.path.length
-      ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("")
+      ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${pathStep(p)}` : pathStep(p))).join("")
       : "body";
-    seen.add(`${where}: ${issue.message}`);
+    const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+    seen.add(`${where}: ${message}`);
   }
-  return [...seen].join("; ") || "Invalid request";
+  const clauses = [...seen];
+  const more = clauses.length > MAX_CLAUSES ? `; and ${clauses.length - MAX_CLAUSES} more` : "";
+  return clauses.slice(0, MAX_CLAUSES).join("; ") + more || "Invalid request";
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { strictLimit } from "../lib/pagination";
+import { pagingField, strictLimit } from "../lib/pagination";
 import { MAX_SEARCH_CHARS, MAX_TAG_LENGTH } from "../limits/constants";
 import type { ListFilters, ListOptions } from "../sending/list";
 import { LIST_STATUSES } from "../sending/schemas";
@@ -23,7 +23,7 @@ const day = z
  */
 export const DashboardEmailsInput = z
   .object({
-    cursor: z.string().max(1000).optional(),
+    cursor: pagingField.optional(),
     limit: strictLimit,
     status: z.enum(LIST_STATUSES).optional(),
     search: z.string().refine(withinSearchChars, `at most ${MAX_SEARCH_CHARS} characters`).optional(),

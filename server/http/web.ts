@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { validationError } from "../errors";
+import { ApiError, validationError } from "../errors";
 import { matchPublicRoute } from "./routes";
 import { readWebBody } from "./read-web-body";
 import { logRequest, requestIdOf } from "./request-log";
@@ -71,4 +71,20 @@ export async function withinBodyLimit(req: Request): Promise<Request | Response>
 export async function serveUnknownRouteFromWeb(req: Request): Promise<Response> {
   const url = new URL(req.url);
   return toResponse(unknownRouteResponse(req.method, url.pathname + url.search, req.headers.get("accept") ?? undefined));
+}
+
+/**
+ * A write from another site, refused (403, the error envelope) before the session is read:
+ * session cookies ride on every request from the browser. The Origin must name this host;
+ * `Origin: null` (a sandboxed frame, a redirect across origins, a file: page) and an Origin
+ * that is not a URL name no site at all and are refused too. No Origin (a same-origin GET,
+ * a client that is not a browser) is not a cross-site write.
+ */
+export function refuseCrossSite(req: Request): Response | null {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  const origin = req.headers.get("origin");
+  if (origin === null) return null;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (URL.canParse(origin) && new URL(origin).host === host) return null;
+  return toResponse(errorResponse(new ApiError("authentication_error", 403, "Cross-site request refused: the Origin is not this site.")));
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMailbox, MAX_MAILBOX_LENGTH, parseAddress, parseMailbox } from "./email-address";
+import { MAX_MAILBOX_LENGTH } from "../limits/constants";
+import { formatMailbox, parseAddress, parseMailbox } from "./email-address";
 
 const ok = (text: string) => {
   const r = parseMailbox(text);

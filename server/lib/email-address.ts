@@ -1,5 +1,5 @@
 import { domainToASCII } from "node:url";
-import { MAX_DOMAIN_NAME_LENGTH } from "../limits/constants";
+import { MAX_DOMAIN_NAME_LENGTH, MAX_MAILBOX_LENGTH } from "../limits/constants";
 
 /**
  * The one reading of an email address in Posthaste. Every rule (sending domain, test
@@ -23,8 +23,7 @@ import { MAX_DOMAIN_NAME_LENGTH } from "../limits/constants";
  * Every step is a single pass or a regex without nested quantifiers, on input capped first.
  */
 
-/** Longest field accepted (a header line is 998; a mailbox needs far less). */
-export const MAX_MAILBOX_LENGTH = 512;
+// The longest field accepted is MAX_MAILBOX_LENGTH (a header line is 998; a mailbox needs far less).
 const MAX_ADDRESS_LENGTH = 254;
 const MAX_LOCAL_LENGTH = 64;
 

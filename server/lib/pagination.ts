@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CURSOR_LENGTH } from "../limits/constants";
 
 /**
  * Page sizes and cursors for every list. The spec gives lists two limit behaviours:
@@ -27,6 +28,9 @@ export function clampedLimit(raw: string | number | undefined | null): number {
   if (Number.isNaN(n)) return DEFAULT_PAGE_SIZE;
   return Math.min(MAX_PAGE_SIZE, Math.max(1, n));
 }
+
+/** A cursor (or an id to page from) as a query gives it: capped before it is decoded. */
+export const pagingField = z.string().max(MAX_CURSOR_LENGTH, { error: `must be at most ${MAX_CURSOR_LENGTH} characters`, abort: true });
 
 /** An opaque cursor carrying `position` (a list's own encoding of where the page ended). */
 export function encodeCursor(position: string): string {

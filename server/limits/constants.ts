@@ -12,15 +12,31 @@ export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 256;
 /** Custom headers of one message. */
 export const MAX_HEADERS = 10;
+/** Characters of a custom header's name. */
+export const MAX_HEADER_NAME_LENGTH = 100;
+/** Characters of a custom header's value: a header line's length (RFC 5322, 2.1.1) is the guide. */
+export const MAX_HEADER_VALUE_LENGTH = 998;
+/** UTF-8 bytes of all custom headers of one message together, names and values. */
+export const MAX_HEADER_BYTES = 8192;
 /** A subject longer than a header line (RFC 5322) cannot be sent. */
 export const MAX_SUBJECT_LENGTH = 998;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
+/**
+ * Characters of a `scheduledAt` / `scheduled_at` string, checked before it is read: the
+ * natural-language reader (chrono) is quadratic in its input (300 KB held the event loop
+ * for 4 s), and an ISO 8601 time or a phrase such as "next friday at 9:30am" needs far less.
+ */
+export const MAX_SCHEDULED_AT_LENGTH = 100;
+/** Characters of one address field (a mailbox, with its display name) before it is parsed. */
+export const MAX_MAILBOX_LENGTH = 512;
 /** Entries of one POST /v1/emails/batch. */
 export const MAX_BATCH_EMAILS = 100;
 
 /** The spec's search bounds on GET /v1/emails: characters (code points) and terms. */
 export const MAX_SEARCH_CHARS = 512;
 export const MAX_SEARCH_TERMS = 16;
+/** Characters of a list's paging field (`cursor`, and Resend's `after`/`before` ids) before it is decoded. */
+export const MAX_CURSOR_LENGTH = 1000;
 
 /** Sends per UTC day from the sandbox sender (DESIGN.md: test mode). */
 export const SANDBOX_PER_DAY = 20;
@@ -34,9 +50,24 @@ export const MAX_KEY_NAME_LENGTH = 100;
 
 /** Characters of a webhook endpoint's description. */
 export const MAX_WEBHOOK_DESCRIPTION = 500;
+/** Characters of a webhook endpoint's URL (the common practical limit of URLs). */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+/** Entries of a webhook endpoint's `events`, and characters of each (the longest type is 22). */
+export const MAX_WEBHOOK_EVENTS = 32;
+export const MAX_EVENT_TYPE_LENGTH = 64;
 
 /** A domain name's length in DNS (RFC 1035). */
 export const MAX_DOMAIN_NAME_LENGTH = 253;
+
+/**
+ * Characters of the dashboard's other free-text fields (an invitation's or an address
+ * change's email, a password being checked, the typed confirmation of an account's
+ * deletion), refused before anything reads them; the rules then apply their own limits.
+ */
+export const MAX_FORM_FIELD_LENGTH = 1000;
+
+/** Characters of an id a dashboard-only procedure takes (a UUID has 36). */
+export const MAX_ID_LENGTH = 64;
 
 /** Dashboard passwords, in characters. */
 export const MIN_PASSWORD_LENGTH = 8;

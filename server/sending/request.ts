@@ -5,7 +5,18 @@ import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { parseNaturalTime } from "./natural-time";
-import { MAX_HEADERS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_RECIPIENTS, MAX_SUBJECT_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from "../limits/constants";
+import {
+  MAX_HEADER_BYTES,
+  MAX_HEADER_NAME_LENGTH,
+  MAX_HEADER_VALUE_LENGTH,
+  MAX_HEADERS,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_RECIPIENTS,
+  MAX_SCHEDULED_AT_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from "../limits/constants";
 
 /** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
 export const SCHEDULE_NOW_WINDOW_MS = 5000;
@@ -30,6 +41,11 @@ function mailboxes(opts: { min?: number } = {}) {
     .transform((value, ctx): Mailbox[] => {
       const list = typeof value === "string" ? [value] : value;
       if (list.length < (opts.min ?? 0)) ctx.addIssue({ code: "custom", message: "at least one recipient is required" });
+      // Counted before any entry is parsed: no list may hold more than every recipient together.
+      if (list.length > MAX_RECIPIENTS) {
+        ctx.addIssue({ code: "custom", message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${list.length})` });
+        return z.NEVER;
+      }
       const out: Mailbox[] = [];
       list.forEach((text, i) => {
         const parsed = mailboxOf(text, ctx, typeof value === "string" ? [] : [i]);
@@ -38,6 +54,31 @@ function mailboxes(opts: { min?: number } = {}) {
       return out;
     });
 }
+
+/** UTF-8 bytes of a message's custom headers, names and values. */
+export function headerBytes(headers: Record<string, string>): number {
+  let size = 0;
+  for (const [name, value] of Object.entries(headers)) size += Buffer.byteLength(name) + Buffer.byteLength(value);
+  return size;
+}
+
+const tooLong = (issue: { code?: string; errors?: { code?: string }[][] }) =>
+  issue.code === "invalid_union" && (issue.errors ?? []).some((option) => option.some((i) => i.code === "too_big"));
+
+/**
+ * A send's or a reschedule's time as the body gives it: capped before anything reads it
+ * (parseScheduledAt checks again, for any other caller).
+ */
+export const scheduledAtField = z.union(
+  [
+    z.string().max(MAX_SCHEDULED_AT_LENGTH, { error: `must be at most ${MAX_SCHEDULED_AT_LENGTH} characters`, abort: true }),
+    z.number().int(),
+  ],
+  // A string that is too long is told so, not that it is the wrong type.
+  {
+    error: (issue) => (tooLong(issue) ? `must be at most ${MAX_SCHEDULED_AT_LENGTH} characters` : "must be a string or Unix milliseconds"),
+  },
+);
 
 /**
  * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
@@ -85,16 +126,25 @@ export const sendRequestSchema = z
       .nullish(),
     headers: z
       .record(
-        z.string().regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
-        z.string({ error: "header values must be strings" }).refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
+        z
+          .string()
+          .max(MAX_HEADER_NAME_LENGTH, { error: `header names are at most ${MAX_HEADER_NAME_LENGTH} characters`, abort: true })
+          .regex(/^[!-9;-~]+$/, "header names are printable ASCII without ':'"),
+        z
+          .string({ error: "header values must be strings" })
+          .max(MAX_HEADER_VALUE_LENGTH, { error: `header values are at most ${MAX_HEADER_VALUE_LENGTH} characters`, abort: true })
+          .refine((v) => !/[\r\n]/.test(v), "header values may not contain line breaks"),
       )
       .refine((h) => Object.keys(h).length <= MAX_HEADERS, `at most ${MAX_HEADERS} headers`)
+      .refine(
+        (h) => headerBytes(h) <= MAX_HEADER_BYTES,
+        `custom headers are at most ${MAX_HEADER_BYTES} bytes together (names and values, UTF-8)`,
+      )
       .nullish(),
     idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
     idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
-    scheduledAt: z.union([z.string(), z.number().int()]).nullish().describe("ISO 8601 or Unix ms"),
-    scheduled_at: z
-      .union([z.string(), z.number().int()])
+    scheduledAt: scheduledAtField.nullish().describe("ISO 8601 or Unix ms"),
+    scheduled_at: scheduledAtField
       .nullish()
       .describe('Resend\'s name: ISO 8601, Unix ms, or a phrase such as "in 1 hour" or "tomorrow at 9am" (UTC)'),
     // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
@@ -109,6 +159,8 @@ export const sendRequestSchema = z
       ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
     }
     for (const name of Object.keys(v.headers ?? {})) {
+      // A name past its cap is already refused; its message would quote it.
+      if (name.length > MAX_HEADER_NAME_LENGTH) continue;
       const why = reservedHeader(name, v.bulk === true);
       if (why) ctx.addIssue({ code: "custom", path: ["headers", name], message: why });
     }
@@ -166,6 +218,9 @@ export function parseScheduledAt(
     ? 'an ISO 8601 date-time, Unix milliseconds or a phrase such as "in 1 hour"'
     : "an ISO 8601 date-time or Unix milliseconds";
   const invalid = (why = `must be ${forms}`) => validationError(`${field}: ${why}`);
+  // Before any reading: the natural-language reader is quadratic in its input.
+  if (typeof value === "string" && value.length > MAX_SCHEDULED_AT_LENGTH)
+    throw invalid(`must be at most ${MAX_SCHEDULED_AT_LENGTH} characters`);
   let at: number;
   const text = typeof value === "string" ? value.trim() : "";
   if (typeof value === "number") {
@@ -238,7 +293,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
   }));
   let size = Buffer.byteLength(input.subject) + Buffer.byteLength(input.html ?? "") + Buffer.byteLength(input.text ?? "");
   for (const a of attachments) size += Buffer.byteLength(a.content, "base64");
-  for (const [k, v] of Object.entries(input.headers ?? {})) size += k.length + Buffer.byteLength(v);
+  size += headerBytes(input.headers ?? {});
   const max = config().maxMessageBytes;
   if (size > max) {
     throw new ApiError(

@@ -12,7 +12,8 @@ import type { RescheduleResult } from "./schemas";
  * PATCH /v1/emails/{id} (Resend's `emails.update`): moves a message still `scheduled` to
  * a new time, decided like cancelEmail under the row lock the dispatcher takes; 409 once
  * it has left. A time that means "now" makes it due at once: it stays a scheduled send
- * (charged when it dispatches), only sooner.
+ * (charged when it dispatches), only sooner. The id is looked up before the time is read:
+ * an unknown or another account's id is 404 whatever the body holds.
  */
 export async function rescheduleEmail(
   accountId: string,
@@ -20,8 +21,11 @@ export async function rescheduleEmail(
   when: { scheduledAt?: string | number | null; scheduled_at?: string | number | null },
 ): Promise<RescheduleResult> {
   if (!isUuid(id)) throw notFound("Email");
-  const at = scheduledAtOf(when) ?? new Date();
   const d = await database();
+  const statusOf = async () =>
+    (await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`))[0]?.status;
+  if ((await statusOf()) === undefined) throw notFound("Email");
+  const at = scheduledAtOf(when) ?? new Date();
   const [row] = await d.rows<{ moved: number }>(sql`
     with m as (
       update emails set scheduled_at = ${at.toISOString()}, next_attempt_at = ${at.toISOString()}
@@ -35,7 +39,7 @@ export async function rescheduleEmail(
     if (at.getTime() <= Date.now()) wake(TASKS.dispatch);
     return { id, scheduledAt: at.getTime() };
   }
-  const [current] = await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`);
-  if (!current) throw notFound("Email");
-  throw validationError(`The email is ${publicStatus(current.status)}, no longer scheduled, and cannot be rescheduled.`, 409);
+  const current = await statusOf();
+  if (current === undefined) throw notFound("Email");
+  throw validationError(`The email is ${publicStatus(current)}, no longer scheduled, and cannot be rescheduled.`, 409);
 }

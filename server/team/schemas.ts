@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_FORM_FIELD_LENGTH, MAX_ID_LENGTH } from "../limits/constants";
 
 /** `owner`: invites, removes and changes the roles of members, deletes the account. `member`: everything else. */
 export const MEMBER_ROLES = ["owner", "member"] as const;
@@ -31,6 +32,6 @@ export type PendingInvitation = z.infer<typeof PendingInvitation>;
 export const Team = z.object({ members: z.array(TeamMember), invitations: z.array(PendingInvitation) });
 export type Team = z.infer<typeof Team>;
 
-export const InviteInput = z.object({ email: z.string().max(1000), role: z.enum(MEMBER_ROLES).default("member") });
+export const InviteInput = z.object({ email: z.string().max(MAX_FORM_FIELD_LENGTH), role: z.enum(MEMBER_ROLES).default("member") });
 
-export const ChangeRoleInput = z.object({ userId: z.string().max(100), role: z.enum(MEMBER_ROLES) });
+export const ChangeRoleInput = z.object({ userId: z.string().max(MAX_ID_LENGTH), role: z.enum(MEMBER_ROLES) });

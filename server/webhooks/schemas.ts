@@ -3,11 +3,14 @@ import { agreed, strictBoolean } from "../api/schemas";
 import { validationError } from "../errors";
 import { EventTypeSchema } from "../events/schemas";
 import { EVENT_TYPES } from "../events/types";
-import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
+import { MAX_EVENT_TYPE_LENGTH, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_EVENTS, MAX_WEBHOOK_URL_LENGTH } from "../limits/constants";
 
 /** The shapes the webhooks API takes and answers with; the types are derived from them. */
 
-const url = z.string({ error: "url is required" }).min(1, "url is required");
+const url = z
+  .string({ error: "url is required" })
+  .min(1, "url is required")
+  .max(MAX_WEBHOOK_URL_LENGTH, { error: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, abort: true });
 /** The types an endpoint subscribes to; `*` is all nine. */
 export const EventSelector = z.enum([...EVENT_TYPES, "*"]).meta({
   id: "WebhookEventSelector",
@@ -15,10 +18,16 @@ export const EventSelector = z.enum([...EVENT_TYPES, "*"]).meta({
 });
 
 // Checked by normaliseEvents, which names the unknown types; the document still shows the enum.
+// Capped before normaliseEvents reads them (its message quotes the unknown ones).
 const events = z
-  .array(z.string(), { error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]` })
+  .array(z.string().max(MAX_EVENT_TYPE_LENGTH, `an event type is at most ${MAX_EVENT_TYPE_LENGTH} characters`), {
+    error: `events must be an array of event types (${EVENT_TYPES.join(", ")}) or ["*"]`,
+  })
   .min(1, "events must name at least one event type")
-  .meta({ override: { type: "array", minItems: 1, items: { type: "string", enum: [...EVENT_TYPES, "*"] } } });
+  .max(MAX_WEBHOOK_EVENTS, `events may hold at most ${MAX_WEBHOOK_EVENTS} entries`)
+  .meta({
+    override: { type: "array", minItems: 1, maxItems: MAX_WEBHOOK_EVENTS, items: { type: "string", enum: [...EVENT_TYPES, "*"] } },
+  });
 const description = z
   .string({ error: "description must be a string" })
   .max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`)

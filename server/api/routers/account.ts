@@ -4,7 +4,10 @@ import { AccountSettings } from "../../accounts/schemas";
 import { accountSettings } from "../../accounts/standing";
 import { emailChangeSent, requestEmailChange } from "../../auth/email-change";
 import { changePassword } from "../../auth/password-change";
+import { MAX_FORM_FIELD_LENGTH } from "../../limits/constants";
 import { ownerProcedure, router, sessionProcedure } from "../trpc";
+
+const formField = z.string().max(MAX_FORM_FIELD_LENGTH);
 
 /** The dashboard's account settings and the signed-in user's own sign-in (no /v1 path: sessions only). */
 export const accountRouter = router({
@@ -14,12 +17,12 @@ export const accountRouter = router({
     .query(({ ctx }) => accountSettings(ctx.account, ctx.member)),
   /** Owners only: deletes the account and everything in it once its email is typed; its keys stop at once. */
   remove: ownerProcedure
-    .input(z.object({ confirmation: z.string().max(1000) }))
+    .input(z.object({ confirmation: formField }))
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
     .mutation(({ ctx, input }) => deleteAccount(ctx.account, input.confirmation)),
   /** The current password, then the new one; every session (this one too) is signed out. */
   changePassword: sessionProcedure
-    .input(z.object({ current: z.string().max(1000), next: z.string().max(1000) }))
+    .input(z.object({ current: formField, next: formField }))
     .output(z.object({ changed: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.member, input);
@@ -27,7 +30,7 @@ export const accountRouter = router({
     }),
   /** Mails a confirmation link to the new address; the sign-in address changes when it is followed. */
   changeEmail: sessionProcedure
-    .input(z.object({ email: z.string().max(1000), password: z.string().max(1000) }))
+    .input(z.object({ email: formField, password: formField }))
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
       await requestEmailChange(ctx.member, input);

@@ -24,6 +24,7 @@ import { readSinkMessage } from "../../dashboard/sink-message";
 import { readSuppressionSources } from "../../dashboard/suppression-sources";
 import { readEventBodies } from "../../dashboard/webhook-events";
 import { MAX_PAGE_SIZE } from "../../lib/pagination";
+import { MAX_ID_LENGTH, MAX_MAILBOX_LENGTH } from "../../limits/constants";
 import { listEmails } from "../../sending/list";
 import { EmailPage } from "../../sending/schemas";
 import { recentAttemptHealth } from "../../webhooks/health";
@@ -31,7 +32,8 @@ import { sendTestEvent } from "../../webhooks/test-event";
 import { fullScopeProcedure, router } from "../trpc";
 
 /** At most a page's worth of ids or addresses per read. */
-const ids = z.array(z.string().max(64)).max(MAX_PAGE_SIZE);
+const id = z.string().max(MAX_ID_LENGTH);
+const ids = z.array(id).max(MAX_PAGE_SIZE);
 
 /**
  * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; which messages test mode
@@ -41,7 +43,7 @@ const ids = z.array(z.string().max(64)).max(MAX_PAGE_SIZE);
  */
 export const dashboardRouter = router({
   sinkMessage: fullScopeProcedure
-    .input(z.object({ emailId: z.string() }))
+    .input(z.object({ emailId: id }))
     .output(SinkMessage)
     .query(({ ctx, input }) => readSinkMessage(ctx.account.id, input.emailId)),
 
@@ -76,7 +78,7 @@ export const dashboardRouter = router({
     .query(({ ctx, input }) => readEmailStatuses(ctx.account.id, input.ids)),
 
   suppressionSources: fullScopeProcedure
-    .input(z.object({ addresses: z.array(z.string().max(512)).max(MAX_PAGE_SIZE) }))
+    .input(z.object({ addresses: z.array(z.string().max(MAX_MAILBOX_LENGTH)).max(MAX_PAGE_SIZE) }))
     .output(SuppressionSources)
     .query(({ ctx, input }) => readSuppressionSources(ctx.account.id, input.addresses)),
 
@@ -91,12 +93,12 @@ export const dashboardRouter = router({
     .query(async ({ ctx }) => ({ data: await recentAttemptHealth(ctx.account.id) })),
 
   webhookTest: fullScopeProcedure
-    .input(z.object({ id: z.string() }))
+    .input(z.object({ id }))
     .output(TestEventQueued)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.account, input.id)),
 
   rewrites: fullScopeProcedure
-    .input(z.object({ ids: z.array(z.string().max(64)).max(MAX_PAGE_SIZE) }))
+    .input(z.object({ ids }))
     .output(Rewrites)
     .query(({ ctx, input }) => readRewrites(ctx.account.id, input.ids)),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { sendBatch, sendEmail } from "../../sending/accept";
-import { strictLimit } from "../../lib/pagination";
+import { pagingField, strictLimit } from "../../lib/pagination";
 import { cancelEmail } from "../../sending/cancel";
 import { getEmail } from "../../sending/get";
 import { listEmails } from "../../sending/list";
-import { idempotencyHeader, sendRequestSchema, type SendRequest } from "../../sending/request";
+import { idempotencyHeader, scheduledAtField, sendRequestSchema, type SendRequest } from "../../sending/request";
 import { BatchResult, CancelResult, EmailDetail, EmailPage, LIST_STATUSES, RescheduleResult, SendResult } from "../../sending/schemas";
 import { rescheduleEmail } from "../../sending/reschedule";
 import { withinSearchChars } from "../../sending/search";
@@ -24,8 +24,6 @@ function batchValidation(value: string | undefined): boolean {
   if (value === "strict") return true;
   throw validationError("x-batch-validation: must be strict or permissive");
 }
-
-const scheduledAtField = z.union([z.string(), z.number().int()], { error: "must be a string or Unix milliseconds" }).nullish();
 
 const BATCH_SIZE = `a batch holds 1 to ${MAX_BATCH_EMAILS} emails`;
 
@@ -147,9 +145,9 @@ export const emailsRouter = router({
     })
     .input(
       z.object({
-        cursor: z.string().meta({ description: "The previous page's `nextCursor`" }).optional(),
-        after: z.string().meta({ description: "Resend's paging: the page of emails older than this email id" }).optional(),
-        before: z.string().meta({ description: "Resend's paging: the page of emails newer than this email id" }).optional(),
+        cursor: pagingField.meta({ description: "The previous page's `nextCursor`" }).optional(),
+        after: pagingField.meta({ description: "Resend's paging: the page of emails older than this email id" }).optional(),
+        before: pagingField.meta({ description: "Resend's paging: the page of emails newer than this email id" }).optional(),
         limit: strictLimit.meta({ description: "Page size, 1 to 100 (out of range is 400)" }),
         status: z
           .enum(LIST_STATUSES, { error: `must be one of ${LIST_STATUSES.join(", ")}` })
@@ -214,8 +212,8 @@ export const emailsRouter = router({
       z
         .object({
           id: z.string(),
-          scheduledAt: scheduledAtField.describe("ISO 8601 or Unix ms"),
-          scheduled_at: scheduledAtField.describe('Resend\'s name: also a phrase such as "in 1 hour" (UTC)'),
+          scheduledAt: scheduledAtField.nullish().describe("ISO 8601 or Unix ms"),
+          scheduled_at: scheduledAtField.nullish().describe('Resend\'s name: also a phrase such as "in 1 hour" (UTC)'),
         })
         .refine((v) => v.scheduledAt != null || v.scheduled_at != null, { message: "scheduledAt is required", path: ["scheduledAt"] }),
     )

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAddress } from "../../lib/email-address";
+import { pagingField } from "../../lib/pagination";
 import { MAX_SUPPRESSION_BULK } from "../../limits/constants";
 import { addManual, listSuppressions, removeSuppression } from "../../suppressions/list";
 import { ManualSuppression, ManualSuppressionList, SuppressionPage, SuppressionRemoved } from "../../suppressions/schemas";
@@ -36,7 +37,7 @@ export const suppressionsRouter = router({
     .input(
       z.object({
         limit: z.string().meta({ description: "Page size, clamped to 1 to 100 (default 50)" }).optional(),
-        cursor: z.string().meta({ description: "The previous page's `nextCursor`" }).optional(),
+        cursor: pagingField.meta({ description: "The previous page's `nextCursor`" }).optional(),
       }),
     )
     .output(SuppressionPage)

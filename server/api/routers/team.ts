@@ -4,6 +4,7 @@ import { leaveTeam } from "../../team/leave";
 import { changeRole } from "../../team/roles";
 import { ChangeRoleInput, InviteInput, MEMBER_ROLES, Team } from "../../team/schemas";
 import { listTeam, removeMember } from "../../team/team";
+import { MAX_ID_LENGTH } from "../../limits/constants";
 import { ownerProcedure, router, sessionProcedure } from "../trpc";
 
 /** The account's team (no /v1 path: sessions only). Every member sees it and may leave; only owners change it. */
@@ -17,11 +18,11 @@ export const teamRouter = router({
     .output(z.object({ id: z.string(), email: z.string() }))
     .mutation(({ ctx, input }) => inviteMember(ctx.member, input)),
   revokeInvitation: ownerProcedure
-    .input(z.object({ id: z.string() }))
+    .input(z.object({ id: z.string().max(MAX_ID_LENGTH) }))
     .output(z.object({ id: z.string(), revoked: z.literal(true) }))
     .mutation(({ ctx, input }) => revokeInvitation(ctx.account.id, input.id)),
   removeMember: ownerProcedure
-    .input(z.object({ userId: z.string() }))
+    .input(z.object({ userId: z.string().max(MAX_ID_LENGTH) }))
     .output(z.object({ userId: z.string(), removed: z.literal(true) }))
     .mutation(({ ctx, input }) => removeMember(ctx.member, input.userId)),
   changeRole: ownerProcedure

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createEndpoint, removeEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
-import { clampedLimit } from "../../lib/pagination";
+import { clampedLimit, pagingField } from "../../lib/pagination";
 import {
   AttemptPage,
   CreatedEndpoint,
@@ -150,7 +150,7 @@ export const webhooksRouter = router({
       },
       docs: { example: { data: [ATTEMPT], hasMore: false, nextCursor: null } },
     })
-    .input(z.object({ id: z.string(), limit: z.string().optional(), cursor: z.string().optional() }))
+    .input(z.object({ id: z.string(), limit: z.string().optional(), cursor: pagingField.optional() }))
     .output(AttemptPage)
     .query(({ ctx, input }) => listAttempts(ctx.account.id, input.id, { limit: clampedLimit(input.limit), cursor: input.cursor })),
 

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { sessionMemberOfRequest } from "@/server/auth/session";
-import { withinBodyLimit } from "@/server/http/web";
+import { refuseCrossSite, withinBodyLimit } from "@/server/http/web";
 
 /**
  * The dashboard's tRPC endpoint: the same procedures /v1 serves, authorised by the
@@ -9,14 +9,11 @@ import { withinBodyLimit } from "@/server/http/web";
  * route needs nothing but the request.
  */
 async function handler(incoming: Request): Promise<Response> {
+  const crossSite = refuseCrossSite(incoming);
+  if (crossSite) return crossSite;
   // The same MAX_BODY_BYTES as /v1: tRPC's fetch adapter would read a body of any size.
   const req = await withinBodyLimit(incoming);
   if (req instanceof Response) return req;
-  // Session cookies ride on every request from the browser: refuse cross-site writes.
-  const origin = req.headers.get("origin");
-  if (req.method !== "GET" && origin && new URL(origin).host !== (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))) {
-    return Response.json({ error: { message: "Cross-site request refused" } }, { status: 403 });
-  }
   const member = await sessionMemberOfRequest(req);
   return fetchRequestHandler({
     endpoint: "/api/trpc",
