@@ -396,7 +396,7 @@ describe("the caps at their edges", () => {
   });
 });
 
-describe("Origin on the dashboard's tRPC route (issue #28, item 5)", () => {
+describe("the dashboard's tRPC route: Origin (issue #28, item 5) and the body limit", () => {
   async function post(origin: string | null) {
     const [{ NextRequest }, route] = await Promise.all([import("next/server"), import("../app/api/trpc/[trpc]/route")]);
     const headers: Record<string, string> = { host: "caps.test", cookie, "content-type": "application/json" };
@@ -423,6 +423,13 @@ describe("Origin on the dashboard's tRPC route (issue #28, item 5)", () => {
       });
     },
   );
+
+  it("a body over MAX_BODY_BYTES is 413 before tRPC reads it", async () => {
+    const { config } = await import("../server/config");
+    const run = await timed(() => trpc(cookie, "apiKeys.create", { name: "x".repeat(config().maxBodyBytes) }));
+    expect(run.result.status).toBe(413);
+    prompt(run);
+  });
 
   it("the site's own Origin, or none, goes through", async () => {
     expect((await post("https://caps.test")).status).toBe(200);

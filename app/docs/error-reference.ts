@@ -1,12 +1,20 @@
 import type { ErrorType } from "@/server/errors";
 import {
   MAX_BATCH_EMAILS,
+  MAX_CURSOR_LENGTH,
+  MAX_HEADER_BYTES,
+  MAX_HEADER_NAME_LENGTH,
+  MAX_HEADER_VALUE_LENGTH,
   MAX_HEADERS,
   MAX_LIVE_KEYS,
+  MAX_MAILBOX_LENGTH,
   MAX_RECIPIENTS,
+  MAX_SCHEDULED_AT_LENGTH,
   MAX_SEARCH_CHARS,
   MAX_SEARCH_TERMS,
+  MAX_TAG_LENGTH,
   MAX_TAGS,
+  MAX_WEBHOOK_URL_LENGTH,
   SANDBOX_PER_DAY,
 } from "@/server/limits/constants";
 
@@ -27,6 +35,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     summary: "The request was understood but something in it is missing, malformed or too large.",
     causes: [
       `400: the body is not valid JSON, a required field is missing, a field has the wrong type or value, or a count limit is passed (more than ${MAX_RECIPIENTS} recipients, ${MAX_TAGS} tags, ${MAX_HEADERS} custom headers, ${MAX_BATCH_EMAILS} batch entries, or a search longer than ${MAX_SEARCH_CHARS} characters or ${MAX_SEARCH_TERMS} terms).`,
+      `400: a field longer than its cap, checked before the field is read: scheduledAt or scheduled_at over ${MAX_SCHEDULED_AT_LENGTH} characters, an address field over ${MAX_MAILBOX_LENGTH}, a custom header's name over ${MAX_HEADER_NAME_LENGTH} or value over ${MAX_HEADER_VALUE_LENGTH} (all custom headers together over ${MAX_HEADER_BYTES} bytes), a tag's name or value over ${MAX_TAG_LENGTH}, a webhook URL over ${MAX_WEBHOOK_URL_LENGTH}, a cursor over ${MAX_CURSOR_LENGTH}. The message names the field and its cap.`,
       `400: creating an API key while the account holds ${MAX_LIVE_KEYS} live ones; a webhook URL that is not https on port 443 or points at a private host; an empty or unknown event list; enabling a webhook endpoint the plan has suspended.`,
       "413: the request body, an attachment or the whole message is larger than the server allows (10 MiB by default).",
       "409: DELETE /v1/emails/{id} (or Resend's POST /v1/emails/{id}/cancel) on a message that has already been dispatched; PATCH /v1/emails/{id} (reschedule) on a message no longer scheduled.",
