@@ -299,6 +299,19 @@ describe("the dashboard's own fields at 1 MB, through its tRPC route", () => {
     prompt(run);
   });
 
+  it("sign-up and forgot-password (the forms' server actions) with 1 MB fields are refused at once", async () => {
+    const [{ signUpOwner, resendVerification, SignUpError }, { requestPasswordReset }] = await Promise.all([
+      import("../server/auth/sign-up"),
+      import("../server/auth/password-reset"),
+    ]);
+    const up = await timed(() => signUpOwner({ email: mb(), password: mb(), ip: "198.51.100.251" }).catch((err: unknown) => err));
+    expect(up.result).toBeInstanceOf(SignUpError);
+    prompt(up);
+    // These answer the same whatever the address: the point is that they answer at once.
+    prompt(await timed(() => resendVerification({ email: mb("a@"), ip: "198.51.100.252" })));
+    prompt(await timed(() => requestPasswordReset({ email: mb("a@"), ip: "198.51.100.253" })));
+  });
+
   it("sign-in with a 1 MB address and password is refused like any wrong password", async () => {
     const run = await timed(() => signIn(mb(), mb(), "198.51.100.250"));
     expect(run.result.outcome).toBe("credentials");
