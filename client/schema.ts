@@ -1181,6 +1181,7 @@ export interface components {
                 name: string;
                 value: string;
             }[] | null;
+            /** @description Custom headers: at most 10, names at most 100 characters, values at most 998 (a header line), 8192 bytes together */
             headers?: {
                 [key: string]: string;
             } | null;

@@ -140,7 +140,10 @@ export const sendRequestSchema = z
         (h) => headerBytes(h) <= MAX_HEADER_BYTES,
         `custom headers are at most ${MAX_HEADER_BYTES} bytes together (names and values, UTF-8)`,
       )
-      .nullish(),
+      .nullish()
+      .describe(
+        `Custom headers: at most ${MAX_HEADERS}, names at most ${MAX_HEADER_NAME_LENGTH} characters, values at most ${MAX_HEADER_VALUE_LENGTH} (a header line), ${MAX_HEADER_BYTES} bytes together`,
+      ),
     idempotency_key: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
     idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH).nullish(),
     scheduledAt: scheduledAtField.nullish().describe("ISO 8601 or Unix ms"),
