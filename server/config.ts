@@ -172,6 +172,7 @@ function fromValues(v: EnvValues) {
     auth: {
       signInFailuresPerAddress: { limit: v.AUTH_SIGNIN_FAILURES_PER_ADDRESS, seconds: v.AUTH_SIGNIN_WINDOW },
       signInAttemptsPerIp: { limit: v.AUTH_SIGNIN_ATTEMPTS_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+      signInCeilingPerAddress: { limit: v.AUTH_SIGNIN_CEILING, seconds: v.AUTH_SIGNIN_CEILING_WINDOW },
       signUpsPerIp: { limit: v.AUTH_SIGNUP_PER_IP, seconds: v.AUTH_SIGNUP_WINDOW },
       mailsPerAddress: { limit: v.AUTH_MAILS_PER_ADDRESS, seconds: v.AUTH_SIGNUP_WINDOW },
       verificationTtlSeconds: v.EMAIL_VERIFICATION_TTL,

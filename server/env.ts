@@ -266,8 +266,15 @@ export const envSchema = z.object({
   SEARCH_WINDOW: positiveInteger(100).register(envDocs, tuning("newest matches ranked together by email search")),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS: nonNegativeNumber(10).register(
     envDocs,
-    tuning("failed dashboard sign-ins per address per window (0 = off)"),
+    tuning("failed dashboard sign-ins per address from one client (IP, IPv6 /64) per window (0 = off)"),
   ),
+  AUTH_SIGNIN_CEILING: nonNegativeNumber(100).register(
+    envDocs,
+    tuning(
+      "failed dashboard sign-ins per address from all clients together per AUTH_SIGNIN_CEILING_WINDOW; clients that signed in to it before are exempt (0 = off)",
+    ),
+  ),
+  AUTH_SIGNIN_CEILING_WINDOW: nonNegativeNumber(3600).register(envDocs, tuning("seconds of the sign-in ceiling's window")),
   AUTH_SIGNIN_ATTEMPTS_PER_IP: nonNegativeNumber(30).register(
     envDocs,
     tuning("dashboard sign-in attempts per client IP per window (0 = off)"),
