@@ -93,7 +93,8 @@ beforeAll(async () => {
           return res.end(JSON.stringify({ message: "Email address is not verified." }));
         }
         res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ MessageId: `0100-ses-${sendRequests.length}` }));
+        // Unique per run: PostgreSQL keeps earlier runs' messages, and events find a message by this id.
+        return res.end(JSON.stringify({ MessageId: `0100-ses-${RUN}-${sendRequests.length}` }));
       }
       snsHandler(req, res);
     });
@@ -124,6 +125,7 @@ afterAll(async () => {
 });
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:posthaste-events";
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function snsMessage(
   type: "Notification" | "SubscriptionConfirmation",
@@ -177,7 +179,7 @@ describe("SES provider", () => {
   it("sends raw MIME through SESv2 SendEmail and stores SES's MessageId", async () => {
     const { id, domain } = await sesSend(["buyer@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
-    expect(row.sesMessageId).toMatch(/^0100-ses-\d+$/);
+    expect(row.sesMessageId).toMatch(/^0100-ses-[0-9a-z]+-\d+$/);
     const req = sendRequests.find((r) => Buffer.from(r.body.Content.Raw.Data, "base64").toString().includes(id))!;
     expect(req.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLOCAL\/\d+\/eu-west-1\/ses\/aws4_request/);
     expect(req.body.FromEmailAddress).toBe(`bounce+${id}@bounces.${domain.name}`);
