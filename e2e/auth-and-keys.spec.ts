@@ -89,7 +89,7 @@ test("a sign-up with a taken address reads like any other, and its owner is told
   await other.close();
 });
 
-test("ten wrong passwords for an address lock it for a while, the right one included", async ({ page }) => {
+test("ten wrong passwords for an address from one client lock that client out for a while, the right one included", async ({ page }) => {
   const email = await signUp(page, uniqueEmail("locked"));
   await page.getByRole("button", { name: "Sign out" }).click();
   for (let i = 0; i < 10; i++) {

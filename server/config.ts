@@ -35,6 +35,10 @@ function crossProblems(v: Partial<EnvValues>): string[] {
   if (v.MAIL_PROVIDER === "ses" && !v.SNS_TOPIC_ARNS?.length) {
     problems.push("MAIL_PROVIDER=ses needs SNS_TOPIC_ARNS: the comma-separated ARNs of the SNS topics your SES events are published to");
   }
+  // The tracking routes sit at the root of whatever host serves them.
+  if (v.TRACKING_URL && !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+\/?$/i.test(v.TRACKING_URL)) {
+    problems.push(`TRACKING_URL: "${v.TRACKING_URL}" must be an origin (scheme, host and port only): the tracking links sit at its root`);
+  }
   // One process owns the embedded database, so no other instance could take the other half.
   if (v.POSTHASTE_ROLE && v.POSTHASTE_ROLE !== "all" && v.DATABASE_URL === null) {
     problems.push(`POSTHASTE_ROLE=${v.POSTHASTE_ROLE} needs DATABASE_URL: with the embedded database one npm start does everything`);
@@ -90,6 +94,8 @@ function fromValues(v: EnvValues) {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
     appUrl,
+    /** Where tenants' mail links (pixel, clicks, unsubscribe) point: TRACKING_URL, else APP_URL. */
+    trackingUrl: v.TRACKING_URL ? trimEnd(v.TRACKING_URL, "/") : appUrl,
     databaseUrl: v.DATABASE_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     pgliteDir: path.resolve(v.PGLITE_DIR),
@@ -166,6 +172,7 @@ function fromValues(v: EnvValues) {
     auth: {
       signInFailuresPerAddress: { limit: v.AUTH_SIGNIN_FAILURES_PER_ADDRESS, seconds: v.AUTH_SIGNIN_WINDOW },
       signInAttemptsPerIp: { limit: v.AUTH_SIGNIN_ATTEMPTS_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+      signInCeilingPerAddress: { limit: v.AUTH_SIGNIN_CEILING, seconds: v.AUTH_SIGNIN_CEILING_WINDOW },
       signUpsPerIp: { limit: v.AUTH_SIGNUP_PER_IP, seconds: v.AUTH_SIGNUP_WINDOW },
       mailsPerAddress: { limit: v.AUTH_MAILS_PER_ADDRESS, seconds: v.AUTH_SIGNUP_WINDOW },
       verificationTtlSeconds: v.EMAIL_VERIFICATION_TTL,

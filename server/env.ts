@@ -105,6 +105,12 @@ export const envSchema = z.object({
   NODE_ENV: text().register(envDocs, main("production (set by npm start) forbids INNGEST_DEV; npm run dev sets development")),
   PORT: positiveInteger(3000).register(envDocs, main("HTTP port of npm start / npm run dev")),
   APP_URL: url().register(envDocs, main("public base URL (links in mail, docs_url, tracking); default http://localhost:<PORT>")),
+  TRACKING_URL: url().register(
+    envDocs,
+    main(
+      "base URL of the links in tenants' mail (open pixel, click redirects, unsubscribe); a host apart from APP_URL's keeps click redirects off the dashboard's origin (docs/security.md); default APP_URL",
+    ),
+  ),
   DATABASE_URL: text().register(envDocs, main("PostgreSQL (postgres://…); unset = embedded PGlite")),
   VERCEL: text().register(
     envDocs,
@@ -260,8 +266,15 @@ export const envSchema = z.object({
   SEARCH_WINDOW: positiveInteger(100).register(envDocs, tuning("newest matches ranked together by email search")),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS: nonNegativeNumber(10).register(
     envDocs,
-    tuning("failed dashboard sign-ins per address per window (0 = off)"),
+    tuning("failed dashboard sign-ins per address from one client (IP, IPv6 /64) per window (0 = off)"),
   ),
+  AUTH_SIGNIN_CEILING: nonNegativeNumber(100).register(
+    envDocs,
+    tuning(
+      "failed dashboard sign-ins per address from all clients together per AUTH_SIGNIN_CEILING_WINDOW; clients that signed in to it before are exempt (0 = off)",
+    ),
+  ),
+  AUTH_SIGNIN_CEILING_WINDOW: nonNegativeNumber(3600).register(envDocs, tuning("seconds of the sign-in ceiling's window")),
   AUTH_SIGNIN_ATTEMPTS_PER_IP: nonNegativeNumber(30).register(
     envDocs,
     tuning("dashboard sign-in attempts per client IP per window (0 = off)"),
@@ -281,7 +294,7 @@ export const envSchema = z.object({
   INVITATION_TTL: nonNegativeNumber(7 * 24 * 3600).register(envDocs, tuning("seconds a team invitation's link stays valid")),
   TRACKING_TOKEN_TTL_DAYS: nonNegativeNumber(90).register(
     envDocs,
-    tuning("days a tracking link records opens and clicks; an older click still redirects"),
+    tuning("days a tracking link works: opens and clicks are recorded and clicks redirect; past it a click is refused (410)"),
   ),
   TRACKING_MAX_HITS: nonNegativeNumber(100).register(envDocs, tuning("recorded opens per message and clicks per link per message")),
 });

@@ -23,6 +23,7 @@ let auth: {
   clientIp: typeof import("../server/auth/client-ip");
   apiKeys: typeof import("../server/auth/api-keys");
 };
+let reset: typeof import("../server/auth/password-reset");
 let sql: typeof import("drizzle-orm").sql;
 
 beforeAll(async () => {
@@ -31,6 +32,7 @@ beforeAll(async () => {
     SYSTEM_SENDER,
     TRUSTED_PROXY_HOPS: "1",
     AUTH_SIGNIN_FAILURES_PER_ADDRESS: "3",
+    AUTH_SIGNIN_CEILING: "8",
     AUTH_SIGNIN_ATTEMPTS_PER_IP: "6",
     AUTH_SIGNUP_PER_IP: "3",
     AUTH_MAILS_PER_ADDRESS: "4",
@@ -43,6 +45,7 @@ beforeAll(async () => {
     clientIp: await import("../server/auth/client-ip"),
     apiKeys: await import("../server/auth/api-keys"),
   };
+  reset = await import("../server/auth/password-reset");
   sql = (await import("drizzle-orm")).sql;
 });
 afterAll(async () => {
@@ -192,25 +195,75 @@ describe("no account enumeration", () => {
 });
 
 describe("rate limits", () => {
-  it("after 3 failures for an address (AUTH_SIGNIN_FAILURES_PER_ADDRESS) even the right password is refused until the window passes", async () => {
+  it("after 3 failures for an address from one client (AUTH_SIGNIN_FAILURES_PER_ADDRESS) that client is refused, even with the right password, until the window passes; the owner's client is not", async () => {
     const email = await verifiedOwner();
-    for (let i = 0; i < 3; i++) expect(await signIn(email, `wrong ${i}`, uniqueIp())).toBe("credentials");
-    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("rate_limited");
-    expect(await signIn(email.toUpperCase(), PASSWORD, uniqueIp())).toBe("rate_limited");
-    await rows(
-      sql`update auth_rate_limits set window_started_at = now() - interval '16 minutes' where key = ${`signin-fail:${email.toLowerCase()}`}`,
-    );
+    const attacker = uniqueIp();
+    for (let i = 0; i < 3; i++) expect(await signIn(email, `wrong ${i}`, attacker)).toBe("credentials");
+    expect(await signIn(email, PASSWORD, attacker)).toBe("rate_limited");
+    expect(await signIn(email.toUpperCase(), PASSWORD, attacker)).toBe("rate_limited");
+    // The stranger's failures are theirs: the owner, anywhere else, signs in.
     expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+    const client = auth.clientIp.clientIp(new Headers({ "x-forwarded-for": attacker }));
+    await rows(
+      sql`update auth_rate_limits set window_started_at = now() - interval '16 minutes' where key = ${`signin-fail:${email.toLowerCase()}|${client}`}`,
+    );
+    expect(await signIn(email, PASSWORD, attacker)).toBe("ok");
+  });
+
+  it("failures from many clients reach the address's ceiling (AUTH_SIGNIN_CEILING): new clients wait, clients that signed in before do not, and a reset link opens it", async () => {
+    const email = await verifiedOwner();
+    const [desk, laptop] = [uniqueIp(), uniqueIp()];
+    expect(await signIn(email, PASSWORD, desk)).toBe("ok");
+    expect(await signIn(email, PASSWORD, laptop)).toBe("ok");
+    // 8 strangers, 1 failure each: under every per-client count, at the ceiling together.
+    for (let i = 0; i < 8; i++) expect(await signIn(email, `botnet ${i}`, uniqueIp())).toBe("credentials");
+    // Guessing goes no further from anywhere new, however right the password.
+    expect(await signIn(email, `botnet 9`, uniqueIp())).toBe("rate_limited");
+    expect(await signIn(email, PASSWORD, uniqueIp())).toBe("rate_limited");
+    // Clients the owner signed in from keep their own way in (each with its own count of 3).
+    expect(await signIn(email, PASSWORD, desk)).toBe("ok");
+    for (let i = 0; i < 3; i++) expect(await signIn(email, `typo ${i}`, laptop)).toBe("credentials");
+    expect(await signIn(email, PASSWORD, laptop)).toBe("rate_limited");
+
+    // "Forgot password" is not held by any sign-in limit; the link's new password opens the door at once.
+    const phone = uniqueIp();
+    await reset.requestPasswordReset({ email, ip: phone });
+    const mail = (await mailTo(email)).find((m) => m.subject === "Choose a new Posthaste password")!;
+    expect(await reset.setPasswordWithLink(dashboard.linkToken(mail.text, "/set-password"), "a brand new password")).toEqual({ email });
+    expect(await signIn(email, "a brand new password", phone)).toBe("ok");
+    // A new password forgets the clients known by the old one: the desk is a stranger again until it signs in.
+    for (let i = 0; i < 8; i++) await signIn(email, `more ${i}`, uniqueIp());
+    expect(await signIn(email, "a brand new password", desk)).toBe("rate_limited");
+    expect(await signIn(email, "a brand new password", phone)).toBe("ok");
+  });
+
+  it("strangers cannot use up an owner's reset mails: other mail the forms cause has its own count, and each reset mail is a working link", async () => {
+    const email = await verifiedOwner();
+    // Sign-ups in the owner's name fill the count of "someone tried" notices...
+    for (let i = 0; i < 4; i++) await auth.signUp.signUpOwner({ email, password: "someone else's", ip: uniqueIp() }).catch(() => {});
+    // ...not the owner's reset link.
+    await reset.requestPasswordReset({ email, ip: uniqueIp() });
+    // Resets asked in the owner's name fill their count with links the owner holds.
+    for (let i = 0; i < 3; i++) await reset.requestPasswordReset({ email, ip: uniqueIp() });
+    await expect(reset.requestPasswordReset({ email, ip: uniqueIp() })).rejects.toBeInstanceOf(auth.rateLimit.TooManyAttempts);
+    const links = (await mailTo(email)).filter((m) => m.subject === "Choose a new Posthaste password");
+    expect(links).toHaveLength(4);
+    expect(await reset.setPasswordWithLink(dashboard.linkToken(links[2].text, "/set-password"), "my own new password")).toEqual({ email });
+    expect(await signIn(email, "my own new password", uniqueIp())).toBe("ok");
   });
 
   it("a right password takes back its count: successes never lock an owner out", async () => {
     const email = await verifiedOwner();
-    for (let i = 0; i < 5; i++) expect(await signIn(email, PASSWORD, uniqueIp())).toBe("ok");
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) expect(await signIn(email, PASSWORD, i % 2 ? ip : uniqueIp())).toBe("ok");
   });
 
   it("an unknown address is limited the same way, so the limit says nothing about accounts", async () => {
     const email = unique("ghost");
-    for (let i = 0; i < 3; i++) expect(await signIn(email, `guess ${i}`, uniqueIp())).toBe("credentials");
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect(await signIn(email, `guess ${i}`, ip)).toBe("credentials");
+    expect(await signIn(email, "another guess", ip)).toBe("rate_limited");
+    for (let i = 0; i < 5; i++) expect(await signIn(email, `spread ${i}`, uniqueIp())).toBe("credentials");
     expect(await signIn(email, "another guess", uniqueIp())).toBe("rate_limited");
   });
 

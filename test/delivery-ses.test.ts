@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { emailRow, enqueue, eventsFor, timeline, waitForStatus } from "./support/delivery";
 import { addDomain } from "./support/senders";
+import { rows } from "./support/db";
 import { waitFor } from "./support/wait";
 
 /**
@@ -92,7 +93,8 @@ beforeAll(async () => {
           return res.end(JSON.stringify({ message: "Email address is not verified." }));
         }
         res.writeHead(200, { "content-type": "application/json" });
-        return res.end(JSON.stringify({ MessageId: `0100-ses-${sendRequests.length}` }));
+        // Unique per run: PostgreSQL keeps earlier runs' messages, and events find a message by this id.
+        return res.end(JSON.stringify({ MessageId: `0100-ses-${RUN}-${sendRequests.length}` }));
       }
       snsHandler(req, res);
     });
@@ -123,6 +125,7 @@ afterAll(async () => {
 });
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:posthaste-events";
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function snsMessage(
   type: "Notification" | "SubscriptionConfirmation",
@@ -176,7 +179,7 @@ describe("SES provider", () => {
   it("sends raw MIME through SESv2 SendEmail and stores SES's MessageId", async () => {
     const { id, domain } = await sesSend(["buyer@example.org"]);
     const row = await waitForStatus(id, ["sent"]);
-    expect(row.sesMessageId).toMatch(/^0100-ses-\d+$/);
+    expect(row.sesMessageId).toMatch(/^0100-ses-[0-9a-z]+-\d+$/);
     const req = sendRequests.find((r) => Buffer.from(r.body.Content.Raw.Data, "base64").toString().includes(id))!;
     expect(req.auth).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLOCAL\/\d+\/eu-west-1\/ses\/aws4_request/);
     expect(req.body.FromEmailAddress).toBe(`bounce+${id}@bounces.${domain.name}`);
@@ -447,5 +450,70 @@ describe("SNS event ingest", () => {
     expect((await post(snsMessage("Notification", event, "2", { SigningCertURL: `${awsUrl}/plain-http.pem` }))).status).toBe(403);
     expect(fetched("/plain-http.pem")).toBe(0);
     await nothingChanged(id, apiKey);
+  });
+
+  it("drops a signed notification whose Timestamp is outside the freshness window (an hour old, or 10 minutes ahead)", async () => {
+    const { id, apiKey } = await sesSend(["old@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const event = bounceOf(row.sesMessageId, "old@example.org");
+    for (const at of [Date.now() - 3600_000 - 60_000, Date.now() + 10 * 60_000]) {
+      const res = await post(snsMessage("Notification", event, "2", { Timestamp: new Date(at).toISOString() }));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ applied: false });
+    }
+    const stale = snsMessage("SubscriptionConfirmation", "subscribe", "2", {
+      SubscribeURL: `${snsUrl}/confirm?token=old`,
+      Token: "old",
+      Timestamp: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    });
+    const before = subscribed;
+    expect(await (await post(stale)).json()).toEqual({ confirmed: false });
+    expect(subscribed).toBe(before);
+    await nothingChanged(id, apiKey);
+    // Inside the window (59 minutes old) the same event applies.
+    const res = await post(snsMessage("Notification", event, "2", { Timestamp: new Date(Date.now() - 59 * 60_000).toISOString() }));
+    expect(await res.json()).toEqual({ applied: true });
+    await waitForStatus(id, ["bounced"]);
+  });
+
+  it("applies a notification once by its MessageId: replays, one after another or at once, change nothing", async () => {
+    const { id } = await sesSend(["again@example.org"]);
+    const row = await waitForStatus(id, ["sent"]);
+    const delay = snsMessage(
+      "Notification",
+      JSON.stringify({
+        eventType: "DeliveryDelay",
+        mail: { messageId: row.sesMessageId },
+        deliveryDelay: { delayType: "MailboxFull", delayedRecipients: [{ emailAddress: "again@example.org" }] },
+      }),
+    );
+    expect(await (await post(delay)).json()).toEqual({ applied: true });
+    expect(await (await post(delay)).json()).toEqual({ applied: false });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(delay).then((r) => r.json())));
+    expect(answers).toEqual(Array(4).fill({ applied: false }));
+    const { sql } = await import("drizzle-orm");
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from sns_messages where message_id = ${delay.MessageId}`);
+    expect(n).toBe(1);
+    expect((await timeline(id)).map((t) => t.type)).toEqual(["queued", "sent", "delivery_delayed"]);
+    expect((await eventsFor(id)).map((e) => e.type)).toEqual(["email.sent", "email.delivery_delayed"]);
+
+    // Concurrent first arrivals: exactly one applies.
+    const bounce = snsMessage("Notification", bounceOf(row.sesMessageId, "again@example.org"));
+    const first = await Promise.all(Array.from({ length: 4 }, () => post(bounce).then((r) => r.json())));
+    expect(first.filter((a) => a.applied)).toHaveLength(1);
+    await waitForStatus(id, ["bounced"]);
+    expect((await timeline(id)).filter((t) => t.type === "bounced")).toHaveLength(1);
+  });
+
+  it("keeps a MessageId while its message is fresh; the retention task drops it after (a replay is stale by then)", async () => {
+    const { sql } = await import("drizzle-orm");
+    const { retentionTask } = await import("../server/ops/retention");
+    const fresh = `sns-fresh-${Math.random()}`;
+    const old = `sns-old-${Math.random()}`;
+    await rows(sql`insert into sns_messages (message_id, sent_at) values
+      (${fresh}, now() - interval '50 minutes'), (${old}, now() - interval '66 minutes')`);
+    await retentionTask.runOnce(new AbortController().signal);
+    const left = await rows<{ message_id: string }>(sql`select message_id from sns_messages where message_id in (${fresh}, ${old})`);
+    expect(left.map((r) => r.message_id)).toEqual([fresh]);
   });
 });

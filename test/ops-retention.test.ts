@@ -146,6 +146,126 @@ describe("retention", () => {
     expect(got.body.timeline).toEqual([{ type: "queued", at: at.getTime(), detail: null }]);
   });
 
+  it("prunes by each table's time column whatever the id: UUIDv4 rows (made before every id was a UUIDv7) go too", async () => {
+    const { randomUUID } = await import("node:crypto");
+    const { newId } = await import("../server/lib/ids");
+    const { pruneOnce } = await import("../server/ops/retention");
+    const { emails, emailEvents, webhookAttempts, webhookDeliveries, webhookEvents } = await import("../server/db/schema");
+    const s = await sender(server);
+    const hook = await server.api("POST", "/v1/webhooks", { key: s.apiKey, body: { url: `${hooks.origin}/k`, events: ["*"] } });
+    expect(hook.status).toBe(201);
+
+    // Timeline rows the database makes itself (cancel, reschedule) are UUIDv7s now, through the API.
+    const later = Date.now() + 3_600_000;
+    const schedule = () =>
+      server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "w@example.org", subject: "s", text: "t", scheduledAt: later },
+      });
+    const [one, two] = [await schedule(), await schedule()];
+    expect((await server.api("DELETE", `/v1/emails/${one.body.id}`, { key: s.apiKey })).status).toBe(200);
+    const moved = await server.api("PATCH", `/v1/emails/${two.body.id}`, { key: s.apiKey, body: { scheduledAt: later + 60_000 } });
+    expect(moved.status).toBe(200);
+    const made = await sql("select id, type, at from email_events where email_id in (?, ?)", one.body.id, two.body.id);
+    expect(made.map((r) => r.type).sort()).toEqual(["canceled", "rescheduled"]);
+    for (const r of made) {
+      expect(r.id.charAt(14)).toBe("7");
+      expect(Math.abs(parseInt(r.id.replace(/-/g, "").slice(0, 12), 16) - new Date(r.at).getTime())).toBeLessThan(5_000);
+    }
+
+    // Old and recent rows of both id kinds in every table retention prunes. UUIDv4s that sort
+    // above every UUIDv7 of now ("f…") and below the cutoff's ("0…") both count.
+    const oldAt = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    const newAt = new Date(Date.now() - 3600 * 1000);
+    const v4 = (first: string) => `${first}${randomUUID().slice(1)}`;
+    const { db: d } = await db();
+    const emailId = newId(oldAt.getTime());
+    await d.insert(emails).values({
+      id: emailId,
+      accountId: s.accountId,
+      from: s.from,
+      to: ["kinds@example.org"],
+      subject: "kinds",
+      recipientCount: 1,
+      searchText: "kinds",
+      status: "canceled",
+      messageId: `<${emailId}@x>`,
+      createdAt: oldAt,
+    });
+    const ids = {
+      old: { v4high: v4("f"), v4low: v4("0"), v7: newId(oldAt.getTime()) },
+      recent: { v4high: v4("f"), v4low: v4("0"), v7: newId(newAt.getTime()) },
+    };
+    type Kind = keyof typeof ids.old;
+    const kinds: Kind[] = ["v4high", "v4low", "v7"];
+    const rowsOf = <T>(f: (age: "old" | "recent", kind: Kind, at: Date) => T): T[] =>
+      (["old", "recent"] as const).flatMap((age) => kinds.map((kind) => f(age, kind, age === "old" ? oldAt : newAt)));
+    const tag = (age: string, kind: string, table: string) => `${table}-${age}-${kind}`;
+    // Each table's id is its own (prefixed per table), so the kinds hold per table.
+    const idOf = (table: string, age: "old" | "recent", kind: Kind) =>
+      `${ids[age][kind].slice(0, 24)}${table
+        .padEnd(12, "0")
+        .slice(0, 12)
+        .replace(/[^0-9a-f]/g, "0")}`;
+    await d
+      .insert(emailEvents)
+      .values(
+        rowsOf((age, kind, at) => ({ id: idOf("e1", age, kind), emailId, type: "canceled" as const, at, detail: tag(age, kind, "ev") })),
+      );
+    await d.insert(webhookEvents).values(
+      rowsOf((age, kind, at) => ({
+        id: idOf("e2", age, kind),
+        accountId: s.accountId,
+        type: "email.sent" as const,
+        emailId,
+        payload: { id: idOf("e2", age, kind) },
+        createdAt: at,
+      })),
+    );
+    // Deliveries with events of their own kind and age; an event whose delivery goes goes after it.
+    await d.insert(webhookDeliveries).values(
+      rowsOf((age, kind, at) => ({
+        id: idOf("d3", age, kind),
+        eventId: idOf("e2", age, kind),
+        endpointId: hook.body.id,
+        accountId: s.accountId,
+        status: "succeeded" as const,
+        attempts: 1,
+        createdAt: at,
+        completedAt: at,
+      })),
+    );
+    // Attempts hang off a recent delivery (so only their own age decides).
+    await d.insert(webhookAttempts).values(
+      rowsOf((age, kind, at) => ({
+        id: idOf("a4", age, kind),
+        deliveryId: idOf("d3", "recent", "v7"),
+        endpointId: hook.body.id,
+        at,
+        durationMs: 1,
+      })),
+    );
+
+    // Batched: as many runs as it takes, each a few short statements.
+    for (let i = 0; i < 20 && (await pruneOnce()) > 0; i++);
+
+    for (const [table, prefix] of [
+      ["email_events", "e1"],
+      ["webhook_events", "e2"],
+      ["webhook_deliveries", "d3"],
+      ["webhook_attempts", "a4"],
+    ] as const) {
+      const left = new Set((await sql(`select id from ${table} where id like '%${prefix.padEnd(12, "0")}'`)).map((r) => r.id));
+      for (const kind of kinds) {
+        expect(left.has(idOf(prefix, "old", kind)), `${table}: old ${kind} pruned`).toBe(false);
+        expect(left.has(idOf(prefix, "recent", kind)), `${table}: recent ${kind} kept`).toBe(true);
+      }
+    }
+    // The message keeps its status row.
+    const got = await server.api("GET", `/v1/emails/${emailId}`, { key: s.apiKey });
+    expect(got.body).toMatchObject({ id: emailId, status: "canceled" });
+  });
+
   it("keeps everything when RETENTION_DAYS is unset", async () => {
     const { reconfigure } = await import("./support/config");
     const { pruneOnce } = await import("../server/ops/retention");

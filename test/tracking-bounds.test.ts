@@ -1,4 +1,6 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reconfigure } from "./support/config";
 import { startTestServer, type TestServer } from "./support/harness";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { eventsFor, senderViaApi, sendViaApi, sinkCopies, timeline, waitForStatus } from "./support/delivery";
@@ -72,7 +74,7 @@ describe("tracking hits are bounded and tokens expire", () => {
     expect(tl.filter((t) => t.type === "clicked" && t.detail === "https://two.example/")).toHaveLength(1);
   });
 
-  it("an expired click token still redirects to its signed target but records nothing; an expired open records nothing", async () => {
+  it("an expired click link is refused (410) and records nothing; an expired open records nothing", async () => {
     const a = await sender();
     const id = await sendViaApi(server, a.apiKey, {
       from: a.from,
@@ -86,15 +88,85 @@ describe("tracking hits are bounded and tokens expire", () => {
     const oldClick = signToken({ k: "c", e: id, u: "https://old.example/" }, longAgo);
     const oldOpen = signToken({ k: "o", e: id }, longAgo);
     const res = await fetch(`${server.url}/t/c/${oldClick}`, { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("https://old.example/");
+    expect(res.status).toBe(410);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toBe("This link has expired.");
     expect((await fetch(`${server.url}/t/o/${oldOpen}`)).status).toBe(200);
-    // A fresh token for the same message still records: the expiry is the token's, not the message's.
-    const fresh = signToken({ k: "c", e: id, u: "https://old.example/" });
-    await fetch(`${server.url}/t/c/${fresh}`, { redirect: "manual" });
+    // Just inside the window it still works: the expiry is the token's, not the message's.
+    const recent = signToken({ k: "c", e: id, u: "https://old.example/" }, Date.now() - 89 * 86_400_000);
+    expect((await fetch(`${server.url}/t/c/${recent}`, { redirect: "manual" })).status).toBe(302);
     await waitFor(async () => (await count(id, "email.clicked")) === 1);
     expect(await count(id, "email.opened")).toBe(0);
     expect((await timeline(id)).filter((t) => t.type === "clicked")).toHaveLength(1);
+  });
+});
+
+/** A GET with the Host (and any other) headers a browser or proxy would send. */
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; location: string | undefined }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      })
+      .on("error", reject);
+  });
+}
+
+describe("click links are no redirector on the dashboard's origin", () => {
+  it("with TRACKING_URL, links point at the tracking host; clicks arriving for the dashboard's host are refused; our own hosts are never targets", async () => {
+    const a = await sender();
+    reconfigure({ APP_URL: "https://app.posthaste.test", TRACKING_URL: "https://links.posthaste.test" });
+    try {
+      const id = await sendViaApi(server, a.apiKey, {
+        from: a.from,
+        to: ["reader@example.org"],
+        subject: "Hosts",
+        html: `<body><a href="https://elsewhere.example/x">out</a><a href="https://APP.posthaste.test/sign-in">in</a><a href="http://links.posthaste.test/t/c/x.y">loop</a></body>`,
+        bulk: true,
+      });
+      await waitForStatus(id, ["delivered"]);
+      const html = await renderedHtml(id);
+      const tracked = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+      // Only the outside link is rewritten, onto the tracking host; links to our own hosts stay as written.
+      expect(tracked[0]).toMatch(/^https:\/\/links\.posthaste\.test\/t\/c\//);
+      expect(tracked.slice(1)).toEqual(["https://APP.posthaste.test/sign-in", "http://links.posthaste.test/t/c/x.y"]);
+      expect(html).toMatch(/src="https:\/\/links\.posthaste\.test\/t\/o\//);
+      const [copy] = await sinkCopies(id);
+      expect(copy.raw.replace(/\r?\n[ \t]+/g, " ")).toMatch(/List-Unsubscribe: <https:\/\/links\.posthaste\.test\/unsubscribe\//);
+
+      const click = pathOf(tracked[0]);
+      expect(await get(click, { host: "links.posthaste.test" })).toEqual({ status: 302, location: "https://elsewhere.example/x" });
+      // The token is the same whatever host is typed before it: on the dashboard's host it is refused.
+      expect((await get(click, { host: "app.posthaste.test" })).status).toBe(404);
+      expect((await get(click, { host: "APP.posthaste.test:443" })).status).toBe(404);
+      expect((await get(click, { host: "127.0.0.1", "x-forwarded-host": "app.posthaste.test" })).status).toBe(404);
+
+      // A token naming one of our own hosts (signed before this rule, say) never redirects.
+      const { signToken } = await import("../server/delivery/tracking");
+      for (const u of ["https://app.posthaste.test/sign-in", "https://links.posthaste.test/unsubscribe/x"]) {
+        expect((await get(`/t/c/${signToken({ k: "c", e: id, u })}`, { host: "links.posthaste.test" })).status).toBe(404);
+      }
+      // Neither host can be added as a sending domain.
+      for (const name of ["links.posthaste.test", "app.posthaste.test"]) {
+        const res = await server.api("POST", "/v1/domains", { key: a.apiKey, body: { name } });
+        expect(res.status).toBe(403);
+      }
+    } finally {
+      reconfigure({ APP_URL: undefined, TRACKING_URL: undefined });
+    }
+    // Without a separate tracking host, clicks answer on any host as before.
+    const { signToken } = await import("../server/delivery/tracking");
+    const token = signToken({ k: "c", e: "0190a0a0-0000-7000-8000-000000000000", u: "https://elsewhere.example/" });
+    expect((await get(`/t/c/${token}`, { host: "localhost:3000" })).status).toBe(302);
+  });
+
+  it("refuses a TRACKING_URL that is not an origin at start-up", async () => {
+    const { loadConfig, ConfigError } = await import("../server/config");
+    expect(() => loadConfig({ TRACKING_URL: "https://links.example.net/prefix" })).toThrow(ConfigError);
+    expect(loadConfig({ TRACKING_URL: "https://links.example.net/" }).trackingUrl).toBe("https://links.example.net");
+    expect(loadConfig({ APP_URL: "https://app.example.net" }).trackingUrl).toBe("https://app.example.net");
   });
 });
 

@@ -11,18 +11,19 @@ import { dummyHash, hashPassword, verifyPassword } from "./passwords";
 import { countAttempt, TooManyAttempts, uncountAttempt } from "./rate-limit";
 import type { SessionMember } from "./session-member";
 import { authSettings } from "./settings";
-import { addressKey } from "./sign-in";
+import { failureKey } from "./sign-in";
 
 export const WRONG_PASSWORD = "The current password is wrong.";
 
 /**
  * The signed-in user's current password, checked under the sign-in limit of their address
- * (the same count sign-in keeps, taken before the check and given back when it is right), so
- * a stolen session cannot guess it faster than the sign-in form allows. Returns the hash.
+ * for one client, sessions being that client (taken before the check and given back when it
+ * is right), so a stolen session cannot guess it faster than one client at the sign-in form,
+ * nor fill anyone else's count. Returns the hash.
  */
 export async function checkCurrentPassword(member: SessionMember, password: string): Promise<string> {
   const parsed = parseAddress(member.email);
-  const key = addressKey(parsed.ok ? parsed.value.address : member.email.toLowerCase());
+  const key = failureKey(parsed.ok ? parsed.value.address : member.email.toLowerCase(), "session");
   const verdict = await countAttempt(key, authSettings.signInFailuresPerAddress());
   if (!verdict.allowed) throw new TooManyAttempts(verdict.retryAfterSeconds);
   const { db } = await database();

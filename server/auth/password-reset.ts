@@ -12,7 +12,8 @@ import { hashPassword } from "./passwords";
 import { assertWithinLimit } from "./rate-limit";
 import { isReservedAddress } from "./reserved-addresses";
 import { authSettings } from "./settings";
-import { mailKey, signUpIpKey } from "./sign-up";
+import { forgetSignInFailures } from "./sign-in";
+import { signUpIpKey } from "./sign-up";
 
 /**
  * Password links: "forgot password" mails one, and `accounts create` / `accounts sign-in-link`
@@ -54,16 +55,25 @@ async function userByEmail(email: string): Promise<PasswordUser | null> {
 }
 
 /**
+ * Reset mails per address have a count of their own (AUTH_MAILS_PER_ADDRESS): only reset mails
+ * fill it, and each carries a working link to the address's own inbox, so a stranger who asks
+ * for resets in an owner's name cannot keep the owner from one (what they fill the count with
+ * is links the owner can use). Other mail the forms cause cannot fill it.
+ */
+const resetMailKey = (address: string) => `reset-mail:${address}`;
+
+/**
  * "Forgot password": mails a link to the address when a user signs in with it, and nothing
  * otherwise; the caller answers RESET_SENT either way. Limited like sign-up: per client IP
- * (the public forms' shared count) and per address (mails the public forms cause).
+ * (the public forms' shared count) and per address (resetMailKey). Sign-in limits never
+ * stand in its way.
  */
 export async function requestPasswordReset(input: { email: string; ip: string | null }): Promise<void> {
   const parsed = parseAddress(input.email);
   if (!parsed.ok) return;
   const email = parsed.value.address;
   await assertWithinLimit(signUpIpKey(input.ip), authSettings.signUpsPerIp());
-  await assertWithinLimit(mailKey(email), authSettings.mailsPerAddress());
+  await assertWithinLimit(resetMailKey(email), authSettings.mailsPerAddress());
   if (isReservedAddress(email)) return;
   const user = await userByEmail(email);
   if (!user) return;
@@ -121,6 +131,8 @@ export async function setPasswordWithLink(token: string, password: string, now =
     select changed.email, (select array_agg(id) from verified) as verified from changed`);
   if (!row) return "invalid";
   for (const accountId of row.verified ?? []) await invalidateAccount(accountId);
+  const address = parseAddress(row.email);
+  await forgetSignInFailures(address.ok ? address.value.address : row.email.toLowerCase());
   return { email: row.email };
 }
 

@@ -33,6 +33,7 @@ function longestWindowSeconds(): number {
   return Math.max(
     s.signInFailuresPerAddress().seconds,
     s.signInAttemptsPerIp().seconds,
+    s.signInCeilingPerAddress().seconds,
     s.signUpsPerIp().seconds,
     s.mailsPerAddress().seconds,
   );
@@ -68,6 +69,13 @@ export async function assertWithinLimit(key: string | null, window: Window): Pro
   if (key === null) return;
   const verdict = await countAttempt(key, window);
   if (!verdict.allowed) throw new TooManyAttempts(verdict.retryAfterSeconds);
+}
+
+/** Drops the counts of `keys` and of every key starting with one of `prefixes` (a door proven open another way). */
+export async function forgetAttempts(keys: string[], prefixes: string[] = []): Promise<void> {
+  const { rows } = await database();
+  const startsWith = prefixes.map((p) => sql` or left(key, ${p.length}::int) = ${p}`);
+  await rows(sql`delete from auth_rate_limits where key = any(${sql.param(keys)}::text[])${sql.join(startsWith)}`);
 }
 
 /** Takes back one counted attempt (a sign-in counted as a failure that turned out right). */

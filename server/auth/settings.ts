@@ -4,8 +4,10 @@ import { config, type Config } from "../config";
 export type Window = Config["auth"]["signUpsPerIp"];
 
 export const authSettings = {
-  /** Failed sign-ins per address (unknown addresses count too, so limits reveal nothing). */
+  /** Failed sign-ins per address from one client (unknown addresses count too, so limits reveal nothing). */
   signInFailuresPerAddress: (): Window => config().auth.signInFailuresPerAddress,
+  /** Failed sign-ins per address from every client not known to it, together: the brute-force ceiling. */
+  signInCeilingPerAddress: (): Window => config().auth.signInCeilingPerAddress,
   /** Sign-in attempts per client IP, successful or not. */
   signInAttemptsPerIp: (): Window => config().auth.signInAttemptsPerIp,
   /** Sign-ups (and verification resends) per client IP. */

@@ -5,7 +5,8 @@ import { parseAddress } from "../lib/email-address";
 import { MAX_PASSWORD_LENGTH } from "../limits/constants";
 import type { MemberRole } from "../team/schemas";
 import { dummyHash, verifyPassword } from "./passwords";
-import { countAttempt, uncountAttempt } from "./rate-limit";
+import { isKnownClient, rememberClient } from "./known-clients";
+import { countAttempt, forgetAttempts, uncountAttempt } from "./rate-limit";
 import { authSettings } from "./settings";
 import { nudgeUnverified } from "./sign-up";
 
@@ -60,14 +61,23 @@ export const SIGN_IN_LIMITED = "Too many sign-in attempts. Wait a few minutes, t
 
 export type SignInResult = { ok: true; user: Credentials } | { ok: false; reason: "invalid" | "rate_limited" };
 
-/** The per-address failure count: sign-in and every form that checks a password (change password, change email) share it. */
-export const addressKey = (address: string) => `signin-fail:${address}`;
+/**
+ * A sign-in's failure counts. Per address and client (IP, IPv6 /64; "?" where none is known):
+ * a stranger's failures fill their own count, never the owner's. Per address over every client
+ * not known to it (known-clients.ts): the ceiling that keeps one password hard to guess from many
+ * addresses at once, which a known client is not held by. Checking a current password from a
+ * signed-in session counts as its own client (`session`): a stolen session guesses no faster,
+ * and locks nobody else out.
+ */
+export const failureKey = (address: string, client: string | null) => `signin-fail:${address}|${client ?? "?"}`;
+const ceilingKey = (address: string) => `signin-ceiling:${address}`;
 
 /**
- * A dashboard sign-in, limited per client IP (every attempt counts) and per address (failures
- * count, unknown addresses too). A limited attempt never reaches the password check. The
- * address's count is taken before the check and given back when the password is right, so
- * parallel guesses cannot run past the limit.
+ * A dashboard sign-in, limited per client IP (every attempt counts), per address and client
+ * (failures count, unknown addresses too) and, unless the client signed in to this address
+ * before, per address over all clients (AUTH_SIGNIN_CEILING). A limited attempt never
+ * reaches the password check. Counts are taken before the check and given back when the
+ * password is right, so parallel guesses cannot run past a limit.
  */
 export async function attemptSignIn(input: { email: string; password: string; ip: string | null }): Promise<SignInResult> {
   if (input.ip !== null && !(await countAttempt(`signin-ip:${input.ip}`, authSettings.signInAttemptsPerIp())).allowed) {
@@ -79,15 +89,30 @@ export async function attemptSignIn(input: { email: string; password: string; ip
   if (!parsed.ok || input.password.length > MAX_PASSWORD_LENGTH) return { ok: false, reason: "invalid" };
   // Every spelling of one mailbox (case, fullwidth letters, IDN) shares one count and one account.
   const address = parsed.value.address;
-  const key = addressKey(address);
+  const key = failureKey(address, input.ip);
   if (!(await countAttempt(key, authSettings.signInFailuresPerAddress())).allowed) return { ok: false, reason: "rate_limited" };
+  const known = input.ip !== null && (await isKnownClient(address, input.ip));
+  if (!known && !(await countAttempt(ceilingKey(address), authSettings.signInCeilingPerAddress())).allowed) {
+    return { ok: false, reason: "rate_limited" };
+  }
   const user = await checkCredentials(address, input.password);
   if (!user) return { ok: false, reason: "invalid" };
   await uncountAttempt(key);
+  if (!known) await uncountAttempt(ceilingKey(address));
   if (!user.verified) {
     // The owner may have lost the link: send another (within the address's mail limit).
     await nudgeUnverified(user);
     return { ok: false, reason: "invalid" };
   }
+  if (input.ip !== null) await rememberClient(user.userId, input.ip, user.passwordHash);
   return { ok: true, user };
+}
+
+/**
+ * A password set through a link mailed to the address (or printed for the operator) proves
+ * the mailbox: the address's failure counts are dropped, so its owner signs in at once
+ * whatever strangers tried meanwhile.
+ */
+export async function forgetSignInFailures(address: string): Promise<void> {
+  await forgetAttempts([ceilingKey(address)], [`signin-fail:${address}|`]);
 }

@@ -30,6 +30,13 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
+/**
+ * Rows whose id is not a UUIDv7 (made by gen_random_uuid() before every id was time-ordered).
+ * Retention reaches UUIDv7 rows by primary key (the id's time is the row's); these others only
+ * through a partial index on their time column, which new rows never enter.
+ */
+const notUuidv7 = (id: unknown) => sql`substr(${id}, 15, 1) <> '7'`;
+
 export type StoredAttachment = { filename: string; content: string; contentType: string };
 
 /** An account: the tenant every other row belongs to. */
@@ -270,7 +277,7 @@ export const emailEvents = pgTable(
     detail: text("detail"),
     recipient: text("recipient"),
   },
-  (t) => [index("email_events_email_idx").on(t.emailId, t.at)],
+  (t) => [index("email_events_email_idx").on(t.emailId, t.at), index("email_events_unordered_at_idx").on(t.at).where(notUuidv7(t.id))],
 );
 
 /** Rendered messages kept by the `sink` provider (the dashboard shows them). */
@@ -345,7 +352,10 @@ export const webhookEvents = pgTable(
     test: boolean("test").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("webhook_events_account_idx").on(t.accountId, t.createdAt),
+    index("webhook_events_unordered_created_idx").on(t.createdAt).where(notUuidv7(t.id)),
+  ],
 );
 
 /** One event owed to one endpoint; also the durable retry queue. */
@@ -373,6 +383,7 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     // Retention deletes old webhook_events: their ON DELETE CASCADE looks deliveries up by event.
     index("webhook_deliveries_event_idx").on(t.eventId),
+    index("webhook_deliveries_unordered_created_idx").on(t.createdAt).where(notUuidv7(t.id)),
   ],
 );
 
@@ -395,6 +406,7 @@ export const webhookAttempts = pgTable(
     index("webhook_attempts_delivery_idx").on(t.deliveryId, t.at),
     // An endpoint's log and its recent attempts, newest first, without walking other endpoints' rows.
     index("webhook_attempts_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_attempts_unordered_at_idx").on(t.at).where(notUuidv7(t.id)),
   ],
 );
 
@@ -458,6 +470,38 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   windowStartedAt: ts("window_started_at").notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Clients (IP, or IPv6 /64) a user signed in from with the password whose stamp is `stamp`
+ * (server/auth/known-clients.ts): they sign in past the per-address ceiling that a flood of
+ * other clients' failures can reach. A new password forgets them (the stamp no longer matches).
+ */
+export const knownSignInClients = pgTable(
+  "known_sign_in_clients",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    client: text("client").notNull(),
+    stamp: text("stamp").notNull(),
+    signedInAt: ts("signed_in_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] })],
+);
+
+/**
+ * SNS notifications already handled, by MessageId (server/ses/sns-replay.ts): a replayed
+ * signed notification is dropped. Kept while its `Timestamp` is inside the freshness window
+ * (older ones are refused anyway), then pruned by the retention task.
+ */
+export const snsMessages = pgTable(
+  "sns_messages",
+  {
+    messageId: text("message_id").primaryKey(),
+    sentAt: ts("sent_at").notNull(),
+  },
+  (t) => [index("sns_messages_sent_idx").on(t.sentAt)],
+);
 
 /**
  * Cache invalidations written by a CLI that talks to a running server's embedded

@@ -1,6 +1,6 @@
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { config } from "../config";
-import { clickPath, openPath } from "./tracking";
+import { clickPath, openPath, ownHost } from "./tracking";
 
 /**
  * Click and open tracking in one linear pass of htmlparser2's tokenizer (the HTML
@@ -129,15 +129,16 @@ async function scan(html: string): Promise<{ hrefs: { start: number; end: number
 
 /** Rewrites http(s) links of <a> and <area> through the click endpoint and adds the open pixel. */
 export async function addTracking(html: string, emailId: string): Promise<string> {
-  const base = config().appUrl;
+  const base = config().trackingUrl;
   const { hrefs, bodyClose } = await scan(html);
   // One token per distinct URL: a link repeated through a long message is signed once.
-  const signed = new Map<string, string>();
+  // A link to our own hosts stays as written (null): a click link never leads there.
+  const signed = new Map<string, string | null>();
   const edits: Edit[] = [];
   for (const h of hrefs) {
     let text = signed.get(h.url);
-    if (text === undefined) signed.set(h.url, (text = escapeAttribute(`${base}${clickPath(emailId, h.url)}`)));
-    edits.push({ start: h.start, end: h.end, text });
+    if (text === undefined) signed.set(h.url, (text = ownHost(h.url) ? null : escapeAttribute(`${base}${clickPath(emailId, h.url)}`)));
+    if (text !== null) edits.push({ start: h.start, end: h.end, text });
   }
   const pixel = `<img src="${escapeAttribute(`${base}${openPath(emailId)}`)}" width="1" height="1" alt="" style="display:none;border:0;width:1px;height:1px" />`;
   const at = bodyClose >= 0 ? bodyClose : html.length;

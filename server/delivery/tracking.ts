@@ -6,7 +6,10 @@ import { deliverySettings } from "./settings";
  * Open and click tracking tokens. A token is base64url(JSON payload) "." base64url(HMAC-SHA256),
  * keyed from AUTH_SECRET: the click target travels inside the signed token, so the
  * redirect can only ever go to a URL we wrote into the message (no open redirect).
- * `t` is the issue time (Unix seconds): past TRACKING_TOKEN_TTL_DAYS a token records nothing.
+ * `t` is the issue time (Unix seconds): past TRACKING_TOKEN_TTL_DAYS a token records nothing
+ * and a click is refused. Every tenant's HTML is a stranger's, so a click link is a redirect a
+ * tenant chose: it expires, never leads to our own hosts, and, with TRACKING_URL on a host of
+ * its own, is not served on the dashboard's host (see `ownHost`, `servedOnDashboardHost`).
  */
 export type TrackingPayload = { k: "o"; e: string; t?: number } | { k: "c"; e: string; u: string; t?: number };
 
@@ -52,11 +55,49 @@ function idTime(emailId: string): number | null {
   return /^[0-9a-f]{12}$/i.test(hex) ? parseInt(hex, 16) : null;
 }
 
-/** Whether a token is past TRACKING_TOKEN_TTL_DAYS (it may still redirect, but records nothing). */
+/** Whether a token is past TRACKING_TOKEN_TTL_DAYS: it records nothing, and a click is refused. */
 export function tokenExpired(payload: TrackingPayload, now = Date.now()): boolean {
   const issued = payload.t !== undefined ? payload.t * 1000 : idTime(payload.e);
   if (issued === null) return true;
   return now - issued > deliverySettings().trackingTokenTtlDays * 86_400_000;
+}
+
+const hostnameOf = (url: string) => new URL(url).hostname.toLowerCase();
+
+/**
+ * Whether `url` (absolute http(s)) names the dashboard's host or the tracking host. Links
+ * there are left as written and a token naming one never redirects: a click link is no way
+ * to dress a link to our own pages (sign-in, links that act) in a stranger's message.
+ */
+export function ownHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return true; // nothing we could redirect to
+  }
+  const cfg = config();
+  return host === hostnameOf(cfg.appUrl) || host === hostnameOf(cfg.trackingUrl);
+}
+
+/**
+ * With TRACKING_URL on a host apart from APP_URL's, a click that arrives for the dashboard's
+ * host (Host, or a proxy's X-Forwarded-Host) is refused: a token is the same whatever host is
+ * typed before it, and the dashboard's origin must not redirect to a tenant's target.
+ */
+export function servedOnDashboardHost(header: (name: string) => string | undefined): boolean {
+  const cfg = config();
+  const dashboard = hostnameOf(cfg.appUrl);
+  if (dashboard === hostnameOf(cfg.trackingUrl)) return false;
+  const named = [header("host"), header("x-forwarded-host")?.split(",")[0]];
+  return named.some((value) => {
+    if (!value) return false;
+    try {
+      return new URL(`http://${value.trim()}`).hostname.toLowerCase() === dashboard;
+    } catch {
+      return false;
+    }
+  });
 }
 
 export const openPath = (emailId: string) => `/t/o/${signToken({ k: "o", e: emailId })}`;

@@ -42,9 +42,10 @@ export function platformSenderDomains(): string[] {
   return [domainOf(cfg.sandboxSender), domainOf(cfg.systemSender)];
 }
 
-/** The platform's own names (sandbox sender, system sender, the app's host) and everything under them. */
+/** The platform's own names (sandbox sender, system sender, the app's and the tracking host) and everything under them. */
 function reservedNames(): string[] {
-  return [...platformSenderDomains(), new URL(config().appUrl).hostname.toLowerCase()];
+  const host = (url: string) => new URL(url).hostname.toLowerCase();
+  return [...platformSenderDomains(), host(config().appUrl), host(config().trackingUrl)];
 }
 
 /** 403 domain_error when the platform reserves the name or an abuse suspension tombstoned it (or a parent). */

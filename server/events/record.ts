@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { newId } from "../lib/ids";
+import { newId, uuidv7Sql } from "../lib/ids";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { LEASE_SECONDS } from "../webhooks/handed-over";
@@ -55,7 +55,7 @@ export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`, leased 
       returning id, account_id, type, payload
     ), owed as (
       insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, attempts, next_attempt_at)
-      select gen_random_uuid()::text, ev.id, e.id, e.account_id, 'pending',
+      select ${uuidv7Sql}, ev.id, e.id, e.account_id, 'pending',
              ${leased ? sql`1, now() + make_interval(secs => ${LEASE_SECONDS})` : sql`0, now()`}
       from ev join webhook_endpoints e
         on e.account_id = ev.account_id and e.enabled and not e.suspended_by_plan

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { randomFillSync } from "node:crypto";
 
 // Random bytes drawn 4 KiB at a time: one system call per 256 ids instead of one per id
@@ -66,3 +67,12 @@ export const newId = uuidv7;
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/**
+ * A UUIDv7 made by the database, for rows a statement inserts itself (a canceled or
+ * rescheduled timeline entry, a webhook delivery per endpoint): the statement's clock time
+ * in ms and the random bits of two gen_random_uuid() values (version and variant set as
+ * above). Time-ordered like newId(), so retention reaches these rows by primary key too.
+ */
+export const uuidv7Sql = sql`(lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
+  || substr(replace(gen_random_uuid()::text, '-', ''), 14, 3) || substr(replace(gen_random_uuid()::text, '-', ''), 17, 16))::uuid::text`;

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
+import { pruneSnsMessages } from "../ses/sns-replay";
 
 /** Rows per statement: each batch is one short transaction on any table size. */
 const BATCH = 1000;
@@ -19,14 +20,30 @@ export function idFloor(ms: number): string {
 }
 
 /**
+ * Ids of up to 2 × BATCH rows of `table` whose time column is before the cutoff. The time
+ * column decides; the id only finds them cheaply: a UUIDv7's time is its row's creation time,
+ * so those rows are walked by primary key below the cutoff's floor; rows with any other id
+ * (UUIDv4, made by the database before uuidv7Sql) through the partial index on the time
+ * column that only they enter (`notUuidv7` in server/db/schema.ts: same expression).
+ */
+function older(table: SQL, at: SQL, cutoff: string, floor: string, also: SQL = sql`true`): SQL {
+  return sql`
+    (select id from ${table} where id < ${floor} and ${at} < ${cutoff}::timestamptz and ${also} order by id limit ${BATCH})
+    union all
+    (select id from ${table} where substr(id, 15, 1) <> '7' and ${at} < ${cutoff}::timestamptz and ${also} order by ${at} limit ${BATCH})`;
+}
+
+/**
  * RETENTION_DAYS: past it, a message keeps its status row (status, addresses, subject,
  * tags, times) and loses its content (html, text, attachments, the sink's rendered copy);
  * its timeline events, webhook events, deliveries and attempts are deleted. Mail still
  * waiting to leave and webhook deliveries still owed are kept whole.
  */
 export async function pruneOnce(): Promise<number> {
+  // SNS MessageIds outlive nothing but their freshness window, whatever RETENTION_DAYS says.
+  const sns = await pruneSnsMessages();
   const days = config().retentionDays;
-  if (days === null) return 0;
+  if (days === null) return sns;
   const cutoffMs = Date.now() - days * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();
   const floor = idFloor(cutoffMs);
@@ -56,32 +73,25 @@ export async function pruneOnce(): Promise<number> {
     select (select count(*)::int from batch) as walked, (select count(*) from pruned) + (select count(*) from sunk) + (select count(*) from moved) as changed`);
   const deleted = await rows<{ n: number }>(sql`
     with events as (
-      delete from email_events where id in (
-        select id from email_events where id < ${floor} and at < ${cutoff}::timestamptz order by id limit ${BATCH})
+      delete from email_events where id in (${older(sql`email_events`, sql`at`, cutoff, floor)})
       returning 1
     ), attempts as (
-      delete from webhook_attempts where id in (
-        select id from webhook_attempts where id < ${floor} and at < ${cutoff}::timestamptz order by id limit ${BATCH})
+      delete from webhook_attempts where id in (${older(sql`webhook_attempts`, sql`at`, cutoff, floor)})
       returning 1
     ), deliveries as (
-      delete from webhook_deliveries where id in (
-        select id from webhook_deliveries
-        where id < ${floor} and created_at < ${cutoff}::timestamptz and status <> 'pending' order by id limit ${BATCH})
+      delete from webhook_deliveries where id in (${older(sql`webhook_deliveries`, sql`created_at`, cutoff, floor, sql`status <> 'pending'`)})
       returning 1
     )
     select ((select count(*) from events) + (select count(*) from attempts) + (select count(*) from deliveries))::int as n`);
   // Events go once no delivery of theirs is left (a delivery still owed keeps its event).
+  const noDelivery = sql`not exists (select 1 from webhook_deliveries d where d.event_id = webhook_events.id)`;
   const [webhookEvents] = await rows<{ n: number }>(sql`
     with gone as (
-      delete from webhook_events where id in (
-        select ev.id from webhook_events ev
-        where ev.id < ${floor} and ev.created_at < ${cutoff}::timestamptz
-          and not exists (select 1 from webhook_deliveries d where d.event_id = ev.id)
-        order by ev.id limit ${BATCH})
+      delete from webhook_events where id in (${older(sql`webhook_events`, sql`created_at`, cutoff, floor, noDelivery)})
       returning 1
     )
     select count(*)::int as n from gone`);
-  return bodies.walked + deleted[0].n + webhookEvents.n;
+  return bodies.walked + deleted[0].n + webhookEvents.n + sns;
 }
 
 export const retentionTask: Task = {

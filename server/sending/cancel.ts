@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
-import { isUuid } from "../lib/ids";
+import { isUuid, uuidv7Sql } from "../lib/ids";
 import { publicStatus } from "./public-status";
 import type { CancelResult } from "./schemas";
 
@@ -17,7 +17,7 @@ export async function cancelEmail(accountId: string, id: string): Promise<Cancel
       update emails set status = 'canceled', next_attempt_at = null
       where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
     ), ev as (
-      insert into email_events (id, email_id, type, at) select gen_random_uuid()::text, id, 'canceled', clock_timestamp() from c
+      insert into email_events (id, email_id, type, at) select ${uuidv7Sql}, id, 'canceled', clock_timestamp() from c
     )
     select (select count(*) from c)::int as canceled`);
   if (row.canceled === 1) return { id, canceled: true };

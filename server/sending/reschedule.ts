@@ -3,7 +3,7 @@ import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
-import { isUuid } from "../lib/ids";
+import { isUuid, uuidv7Sql } from "../lib/ids";
 import { publicStatus } from "./public-status";
 import { scheduledAtOf } from "./request";
 import type { RescheduleResult } from "./schemas";
@@ -32,7 +32,7 @@ export async function rescheduleEmail(
       where id = ${id} and account_id = ${accountId} and status = 'scheduled' returning id
     ), ev as (
       insert into email_events (id, email_id, type, at, detail)
-      select gen_random_uuid()::text, id, 'rescheduled', clock_timestamp(), ${at.toISOString()} from m
+      select ${uuidv7Sql}, id, 'rescheduled', clock_timestamp(), ${at.toISOString()} from m
     )
     select (select count(*) from m)::int as moved`);
   if (row.moved === 1) {

@@ -6,6 +6,7 @@ import { evaluateBreaker } from "../delivery/breaker";
 import { applyHappenings, type Happening } from "../delivery/status";
 import { envelope } from "../errors";
 import type { V1Request, V1Response } from "../http/v1/types";
+import { claimSnsMessage, freshTimestamp, type SnsSeen } from "./sns-replay";
 import { snsGet, trustedSnsUrl, verifySnsMessage, type SnsMessage } from "./sns-verify";
 import { log } from "../ops/log";
 
@@ -87,9 +88,10 @@ function taggedEmailId(event: SesEvent): string | null {
  * recipients (to, cc, bcc). The message is found by its stored provider id, or, for the
  * copies of a bulk message after the first (each copy has its own SES MessageId), by the
  * `posthaste_email_id` tag we sent it with, among messages that went out through SES.
- * Unknown ids are ignored (another deployment's mail).
+ * Unknown ids are ignored (another deployment's mail). `seen`: the SNS notification that
+ * carried it, applied only the first time its MessageId arrives.
  */
-export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
+export async function ingestSesEvent(event: SesEvent, seen?: SnsSeen): Promise<boolean> {
   const sesMessageId = event?.mail?.messageId;
   if (typeof sesMessageId !== "string" || !sesMessageId) return false;
   const tagged = taggedEmailId(event);
@@ -123,7 +125,15 @@ export async function ingestSesEvent(event: SesEvent): Promise<boolean> {
   }
   const happenings = happeningsOf(event, ours);
   if (!happenings.length) return false;
-  await db.transaction((tx) => applyHappenings(tx, [{ email, happenings }]));
+  const applied = await db.transaction(async (tx) => {
+    if (seen && !(await claimSnsMessage(tx, seen))) return false;
+    await applyHappenings(tx, [{ email, happenings }]);
+    return true;
+  });
+  if (!applied) {
+    log().info({ messageId: seen?.messageId }, "sns: a notification already applied arrived again; dropped");
+    return false;
+  }
   if (happenings.some((h) => h.type === "bounced" || h.type === "complained")) await evaluateBreaker(db, [email.accountId]);
   return true;
 }
@@ -150,6 +160,13 @@ export async function handleSns(request: V1Request): Promise<V1Response> {
     log().warn({ error: (err as Error).message }, "sns: could not verify a message");
   }
   if (!valid) return json(403, envelope("authentication_error", "The SNS signature did not verify.", 403));
+  // Signed once is not sent now: a message outside the freshness window is dropped (200, as
+  // for any event we drop: SNS retries other answers, and a retry would not be fresher).
+  const sentAt = freshTimestamp(message.Timestamp);
+  if (!sentAt) {
+    log().warn({ messageId: message.MessageId, timestamp: message.Timestamp }, "sns: a message outside the freshness window; dropped");
+    return json(200, message.Type === "SubscriptionConfirmation" ? { confirmed: false } : { applied: false });
+  }
   if (message.Type === "SubscriptionConfirmation") {
     if (!message.SubscribeURL || !trustedSnsUrl(message.SubscribeURL))
       return json(400, envelope("validation_error", "Untrusted SubscribeURL.", 400));
@@ -168,7 +185,8 @@ export async function handleSns(request: V1Request): Promise<V1Response> {
     } catch {
       return json(200, { applied: false });
     }
-    return json(200, { applied: await ingestSesEvent(event) });
+    if (typeof message.MessageId !== "string" || !message.MessageId) return json(200, { applied: false });
+    return json(200, { applied: await ingestSesEvent(event, { messageId: message.MessageId, sentAt }) });
   }
   return json(200, { ok: true });
 }

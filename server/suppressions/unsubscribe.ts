@@ -35,7 +35,7 @@ export function readUnsubscribeToken(token: string): UnsubscribeToken | null {
 
 /** `recipient`: a bare, normalised address of the message (its envelope recipient). */
 export function unsubscribeUrl(email: { id: string; accountId: string }, recipient: string): string {
-  return `${config().appUrl}/unsubscribe/${unsubscribeToken({ accountId: email.accountId, emailId: email.id, address: recipient })}`;
+  return `${config().trackingUrl}/unsubscribe/${unsubscribeToken({ accountId: email.accountId, emailId: email.id, address: recipient })}`;
 }
 
 /** The two headers a recipient's copy of a bulk message carries (the sending pipeline adds them). */

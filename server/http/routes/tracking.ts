@@ -1,5 +1,5 @@
 import { recordEngagement } from "../../delivery/engagement";
-import { tokenExpired, verifyToken } from "../../delivery/tracking";
+import { ownHost, servedOnDashboardHost, tokenExpired, verifyToken } from "../../delivery/tracking";
 import type { V1Request, V1Response } from "../v1/types";
 import type { PublicRoute } from "./types";
 import { log } from "../../ops/log";
@@ -17,16 +17,22 @@ async function open(request: V1Request, match: RegExpExecArray): Promise<V1Respo
   return { status: 200, headers: { "content-type": "image/gif", ...NO_STORE }, body: PIXEL as unknown as string };
 }
 
+const text = (status: number, body: string): V1Response => ({
+  status,
+  headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE },
+  body,
+});
+
 async function click(request: V1Request, match: RegExpExecArray): Promise<V1Response> {
   const payload = verifyToken(match[1]);
-  if (payload?.k !== "c") {
-    // Only a URL we signed into a message is ever a redirect target.
-    return { status: 404, headers: { "content-type": "text/plain; charset=utf-8", ...NO_STORE }, body: "This link is not valid." };
-  }
-  // An expired token still takes people where the message said (old mail gets clicked):
-  // the target is the signed one, so this is no open redirect. It records nothing.
-  if (!tokenExpired(payload))
-    await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => log().error({ err }, "tracking: click not recorded"));
+  // Only a URL we signed into a message is ever a redirect target, and never one of our own
+  // hosts (links there are not tracked; older tokens may name one).
+  if (payload?.k !== "c" || ownHost(payload.u)) return text(404, "This link is not valid.");
+  // A tenant's redirect is not the dashboard's: with a tracking host of its own, not served here.
+  if (servedOnDashboardHost(request.header)) return text(404, "This link is not valid here.");
+  // A signed link is a redirect a tenant chose; it lasts TRACKING_TOKEN_TTL_DAYS, not forever.
+  if (tokenExpired(payload)) return text(410, "This link has expired.");
+  await recordEngagement(payload.e, "clicked", request, payload.u).catch((err) => log().error({ err }, "tracking: click not recorded"));
   return { status: 302, headers: { location: payload.u, ...NO_STORE }, body: "" };
 }
 
