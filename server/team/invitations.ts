@@ -19,6 +19,7 @@ import { parseAddress } from "../lib/email-address";
 import { isUuid, newId } from "../lib/ids";
 import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
 import { MAX_TEAM_SIZE } from "../limits/constants";
+import { invitingRefusal } from "./rules";
 import type { MemberRole } from "./schemas";
 
 /**
@@ -103,16 +104,13 @@ export async function inviteMember(
   return { id, email };
 }
 
-export const INVITING_AWAITS_REVIEW =
-  "This account awaits review by the operator of this server: invitations are mailed once it is approved. Until then, only you sign in to it.";
-
 /**
- * An account awaiting review (`approvedAt` null) invites nobody: an invitation is mail the
- * platform sends to an address the tenant chose, which review exists to hold back (the same
- * 403 account_pending_review a send to a stranger gets). Approval lifts it.
+ * An account awaiting review (`approvedAt` null) invites nobody (server/team/rules.ts#invitingRefusal),
+ * with the same 403 account_pending_review a send to a stranger gets.
  */
 export function assertMayInvite(account: Pick<Account, "approvedAt">): void {
-  if (!account.approvedAt) throw new ApiError("account_pending_review", 403, INVITING_AWAITS_REVIEW);
+  const refusal = invitingRefusal({ approved: account.approvedAt !== null });
+  if (refusal) throw new ApiError("account_pending_review", 403, refusal);
 }
 
 /** Revokes a pending invitation of the account: its link stops working at once. */

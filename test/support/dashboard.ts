@@ -64,10 +64,19 @@ export interface TrpcReply<T = any> {
   error?: { type: string; message: string; status: number };
 }
 
-/** Calls a procedure through the dashboard's tRPC route with a session cookie (null: signed out). */
-export async function trpc<T = any>(cookie: string | null, path: string, input: unknown = {}, kind: "query" | "mutation" = "mutation") {
+/**
+ * Calls a procedure through the dashboard's tRPC route with a session cookie (null: signed out),
+ * and any `extra` headers (an Authorization header, to show keys do not reach it).
+ */
+export async function trpc<T = any>(
+  cookie: string | null,
+  path: string,
+  input: unknown = {},
+  kind: "query" | "mutation" = "mutation",
+  extra: Record<string, string> = {},
+) {
   const { NextRequest, trpcRoute, base, host } = await modules();
-  const headers: Record<string, string> = { host };
+  const headers: Record<string, string> = { ...extra, host };
   if (cookie) headers.cookie = cookie;
   const req =
     kind === "query"
