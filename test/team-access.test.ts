@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killChildServers, startChildServer } from "./support/child-server";
 import { startTestServer, type TestServer } from "./support/harness";
+import { until } from "./support/wait";
 import { linkToken, mailTo, query, signIn, trpc } from "./support/dashboard";
 import { sql } from "./support/db";
 
@@ -233,6 +235,33 @@ describe("removing a member ends what they made", () => {
     expect(refused.status).toBe(403);
     expect((await query(m.cookie, "account.get")).status).toBe(200);
   });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("another process on the same PostgreSQL", () => {
+  it("drops a removed member's cached keys at once, well inside its cache's 5 s expiry", async () => {
+    const child = await startChildServer({});
+    try {
+      const o = await owner();
+      const m = await member(o);
+      const theirs = await dashboardKey(m.cookie);
+      // Cached by the other process now.
+      expect((await child.api("GET", "/v1/api-keys", { key: theirs.key })).status).toBe(200);
+      expect((await trpc(o.cookie, "team.removeMember", { userId: m.userId })).status).toBe(200);
+      const started = Date.now();
+      await until(
+        async () => (await child.api("GET", "/v1/api-keys", { key: theirs.key })).status,
+        (status) => status === 401,
+        4000,
+        "the other process refusing the removed member's key",
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await child.api("GET", "/v1/api-keys", { key: o.apiKey })).status).toBe(200);
+    } finally {
+      child.proc.kill("SIGTERM");
+      await child.exited;
+      killChildServers();
+    }
+  }, 90_000);
 });
 
 describe("an account awaiting review invites nobody", () => {
