@@ -67,10 +67,9 @@ export async function dropInvitationsBy(tx: Executor, accountId: string, userId:
 export async function dropMember(tx: Executor, accountId: string, userId: string, departure: Departure): Promise<LeftBehind> {
   await dropInvitationsBy(tx, accountId, userId);
   const left = await settleWhatTheyMade(tx, accountId, userId, departure);
-  await rows<{ id: string }>(
-    tx,
+  await tx.execute(
     sql`delete from users u where u.id = ${userId}
-      and exists (select 1 from memberships m where m.user_id = u.id and m.account_id = ${accountId}) returning u.id`,
+      and exists (select 1 from memberships m where m.user_id = u.id and m.account_id = ${accountId})`,
   );
   return left;
 }
