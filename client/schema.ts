@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver one stored event to the endpoint again
-         * @description Queues a fresh delivery of the event to this endpoint, with the same event id (receivers dedupe on it).
+         * @description Queues a fresh delivery of the event to this endpoint, with the same event id (receivers dedupe on it). Resends and the dashboard's test events share an allowance of 10 per endpoint per 60 seconds.
          */
         post: operations["webhooks-resend"];
         delete?: never;
@@ -2580,6 +2580,17 @@ export interface operations {
             /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description rate_limited: 10 test events and resends to this endpoint already in the last 60 seconds; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description On `rate_limited` only: integer seconds until the request may be retried */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import postgres from "postgres";
@@ -126,4 +128,17 @@ export async function v1(baseURL: string, method: string, path: string, key: str
     /* not JSON */
   }
   return { status: res.status, body: json, text };
+}
+
+/**
+ * The operator approves the account of `email` with the CLI (`accounts approve`), as a sign-up
+ * awaits review until then: it talks to the running server's embedded database through its
+ * socket, which tells the server to drop its cached copy. Needs the server playwright.config.ts starts.
+ */
+export async function approve(email: string): Promise<void> {
+  if (!process.env.E2E_SCRATCH || process.env.E2E_BASE_URL) throw new Error("the CLI needs the server playwright.config.ts starts");
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/index.ts", "accounts", "approve", "--email", email], {
+    env: { ...process.env, PGLITE_DIR: path.join(process.env.E2E_SCRATCH, "db") },
+    timeout: 60_000,
+  });
 }

@@ -4,7 +4,19 @@ import { verifyWebhook } from "../client/webhooks";
 import { DNS_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
 import { startDnsServer, type DnsType, type TestDnsServer } from "../test/support/dns-server";
 import { startWebhookReceiver } from "../test/support/webhook-receiver";
-import { confirmAddress, createKey, mailTo, open, PASSWORD, seriousAxeViolations, signIn, submitSignUp, uniqueEmail, v1 } from "./helpers";
+import {
+  approve,
+  confirmAddress,
+  createKey,
+  mailTo,
+  open,
+  PASSWORD,
+  seriousAxeViolations,
+  signIn,
+  submitSignUp,
+  uniqueEmail,
+  v1,
+} from "./helpers";
 
 /**
  * A new owner's first day, as one person at a desktop and one on a phone: sign up, confirm,
@@ -202,7 +214,15 @@ for (const viewport of [
 
       // A colleague invited; the invitation's link read from the mail like the confirmation's.
       const member = uniqueEmail("journey-member");
+      // A new account invites nobody until the operator has reviewed it.
       await open(page, "/team");
+      await expect(page.getByTestId("invite-refused")).toContainText("awaits review");
+      await approve(owner);
+      // The server hears of the CLI's change through the database (cache_invalidations).
+      await expect(async () => {
+        await open(page, "/team");
+        await expect(page.getByRole("button", { name: "Send invitation" })).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
       await visited(page, "team");
       await page.getByLabel("Email").fill(member);
       await page.getByRole("button", { name: "Send invitation" }).click();

@@ -415,7 +415,8 @@ describe("hostile input at the doors", () => {
 describe("test mode and the signup email", () => {
   async function keyFor(email: string) {
     const account = await accountOf(email);
-    return (await auth.apiKeys.createApiKey(account.id, "test", "full")).key;
+    const [owner] = await rows<{ user_id: string }>(sql`select user_id from memberships where account_id = ${account.id}`);
+    return (await auth.apiKeys.createApiKey(account.id, "test", "full", { kind: "user", userId: owner.user_id })).key;
   }
   const send = (key: string, to: string) => server.api("POST", "/v1/emails", { key, body: { from: SANDBOX, to, subject: "test mode" } });
 

@@ -133,6 +133,8 @@ export function OneTimeSecret({ title, value, onDone }: { title: string; value: 
 export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
+  /** Below the description: a choice the confirmation carries out (the action reads it). */
+  body?: ReactNode;
   confirmLabel: string;
   tone?: "destructive" | "default";
   pending: boolean;
@@ -146,6 +148,7 @@ export function ConfirmDialog(props: {
       <AlertDialogContent>
         <AlertDialogTitle>{props.title}</AlertDialogTitle>
         <AlertDialogDescription>{props.description}</AlertDialogDescription>
+        {props.body}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline">Cancel</Button>
@@ -174,6 +177,8 @@ export function ConfirmDialog(props: {
 export function ConfirmButton<T>(props: {
   label: string;
   confirm?: string;
+  /** A choice shown in the confirmation dialog, below `confirm` (see ConfirmDialog). */
+  confirmBody?: ReactNode;
   confirmTitle?: string;
   confirmLabel?: string;
   /** The confirming button's colour: red (the default) for what cannot be undone. */
@@ -208,6 +213,7 @@ export function ConfirmButton<T>(props: {
         <ConfirmDialog
           title={props.confirmTitle ?? `${props.label}?`}
           description={props.confirm}
+          body={props.confirmBody}
           confirmLabel={props.confirmLabel ?? props.label}
           tone={props.confirmTone}
           pending={m.pending}

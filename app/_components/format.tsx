@@ -58,3 +58,33 @@ export function RewrittenMark({ from }: { from: string[] }) {
     </>
   );
 }
+
+/**
+ * Who made an API key or a webhook endpoint (dashboard.keyCreators / webhookCreators): the
+ * member's address, "Unknown" for rows older than the record, and the key it was made with
+ * through the API.
+ */
+export function MadeBy({
+  creator,
+}: {
+  creator: { user: string | null; viaKey: { name: string; last4: string; revoked: boolean } | null } | undefined;
+}) {
+  if (!creator) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span data-testid="made-by">
+      {creator.user ? (
+        <span className="wrap-anywhere">{creator.user}</span>
+      ) : (
+        <span className="text-muted-foreground" title="Made before creators were recorded, or with a key whose creator is unknown">
+          Unknown
+        </span>
+      )}
+      {creator.viaKey && (
+        <span className="block text-muted-foreground">
+          with the key {creator.viaKey.name} (ph_…{creator.viaKey.last4}
+          {creator.viaKey.revoked ? ", revoked" : ""})
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,5 +1,6 @@
 import type { ErrorType } from "@/server/errors";
 import {
+  MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS,
   MAX_BATCH_EMAILS,
   MAX_CURSOR_LENGTH,
   MAX_HEADER_BYTES,
@@ -8,6 +9,7 @@ import {
   MAX_HEADERS,
   MAX_LIVE_KEYS,
   MAX_MAILBOX_LENGTH,
+  MAX_MANUAL_WEBHOOK_DELIVERIES,
   MAX_RECIPIENTS,
   MAX_SCHEDULED_AT_LENGTH,
   MAX_SEARCH_CHARS,
@@ -101,6 +103,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
       "The per-second send rate was exceeded (Free: 2 messages per second, burst 10; paid plans: 14 per second, burst 50). The bucket is metered per message: a batch of 50 spends 50 tokens.",
       `The test-mode daily cap (${SANDBOX_PER_DAY} sends a day from the sandbox sender) or another daily capacity guard (new-account ramp, review throttle) was reached.`,
       "Parallel bursts contend on the same counters and may be answered with Retry-After: 1.",
+      `More than ${MAX_MANUAL_WEBHOOK_DELIVERIES} webhook test events and resends (POST /v1/webhooks/{id}/resend) to one endpoint within ${MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS} seconds.`,
     ],
     retryAfter:
       "Every rate_limited response carries a Retry-After header: integer seconds to wait. For the per-second rate it is the time until the bucket holds enough tokens for the next request; for a daily cap it is the seconds until UTC midnight.",
@@ -125,6 +128,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     summary: "The account is awaiting approval and the recipient is outside what a new account may reach.",
     causes: [
       "Until the operator approves an account, it may send only to addresses at its own verified domains, to the account's signup email and to the provider simulator addresses.",
+      "In the dashboard: an owner invited a team member. Invitations are mail to an address the account chose, so they wait for approval too.",
     ],
     action: [
       "Send to an allowed recipient while you wait, or use test mode from the sandbox sender.",

@@ -14,7 +14,11 @@ const out = [];
 const { db } = await database();
 for (let i = 0; i < Number(process.env.BENCH_ACCOUNTS ?? 2); i++) {
   const stamp = `${Date.now().toString(36)}${i}`;
-  const { accountId, apiKey } = await createAccount({ email: `bench-${stamp}@example.com`, plan: "unlimited", approved: true });
+  const { accountId, apiKey, ownerUserId } = await createAccount({
+    email: `bench-${stamp}@example.com`,
+    plan: "unlimited",
+    approved: true,
+  });
   const domain = `bench${stamp}.example.com`;
   const key = await generateDkimKey();
   await db.execute(sql`insert into domains (id, account_id, name, status, provider, verified_at, dns_records, recommended_records, dkim_selector, dkim_public_key, dkim_private_key_enc, track_engagement)
@@ -22,7 +26,11 @@ for (let i = 0; i < Number(process.env.BENCH_ACCOUNTS ?? 2); i++) {
   const account = await getAccount(accountId);
   if (!account) throw new Error("the account just made is missing");
   const path = `/hook-${i}`;
-  const endpoint = await createEndpoint(account, { url: `${process.env.BENCH_RECEIVER}${path}`, events: ["*"] });
+  const endpoint = await createEndpoint(
+    account,
+    { url: `${process.env.BENCH_RECEIVER}${path}`, events: ["*"] },
+    { kind: "user", userId: ownerUserId! },
+  );
   out.push({ accountId, apiKey, from: `Bench <hello@${domain}>`, hookPath: path, secret: endpoint.secret });
 }
 await closeDatabase();

@@ -24,7 +24,7 @@ export interface CreatedAccount {
 
 /**
  * The account, its first ("Default", full) key and its owner (a user without a password,
- * member with role owner) in one statement: the CLI may be talking to a running server's
+ * member with role owner), who is recorded as the key's creator, in one statement: the CLI may be talking to a running server's
  * embedded database, where only single statements are isolated from the server's own work.
  * The email counts as verified (the operator vouches for it) unless `emailVerified: false`
  * says otherwise, as a dashboard sign-up does.
@@ -51,15 +51,15 @@ export async function createAccount(opts: {
       on conflict do nothing
       returning id
     ),
-    first_key as (
-      insert into api_keys (id, account_id, name, scope, key_hash, last4)
-      select ${newId()}, account.id, 'Default', 'full', ${key.hash}, ${key.last4} from account
-      returning account_id
-    ),
     owner_user as (
       insert into users (id, email) select ${newId()}, ${email} from account
       on conflict do nothing
       returning id
+    ),
+    first_key as (
+      insert into api_keys (id, account_id, name, scope, key_hash, last4, created_by_user_id)
+      select ${newId()}, account.id, 'Default', 'full', ${key.hash}, ${key.last4}, owner_user.id from account left join owner_user on true
+      returning account_id
     ),
     owner_member as (
       insert into memberships (account_id, user_id, role) select account.id, owner_user.id, 'owner' from account, owner_user

@@ -46,7 +46,7 @@ export async function accountNotices(account: Account): Promise<AccountNotice[]>
     notices.push({
       kind: "review",
       title: "Awaiting review",
-      meaning: `New accounts are reviewed by the operator of this server before they send to anyone. Until then mail goes only to your own verified domains, the account email (${account.email}) and the simulator addresses; other recipients are refused (403 account_pending_review).`,
+      meaning: `New accounts are reviewed by the operator of this server before they send to anyone. Until then mail goes only to your own verified domains, the account email (${account.email}) and the simulator addresses; other recipients are refused (403 account_pending_review), and so are team invitations.`,
       lift: `The operator approves the account (\`npm run cli -- accounts approve --email ${account.email}\`). There is nothing to do on your side.`,
     });
   }

@@ -9,10 +9,14 @@ import { MAX_LIVE_KEYS } from "../limits/constants";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
 import { flushKeyUse, forgetKeys } from "./authenticate";
+import { creatorFor, type Maker } from "./creator";
 import type { ApiKey, ApiKeyRevoked, CreatedApiKey, KeyScope } from "./schemas";
 
-/** Creates a key and returns its plaintext: the only time it exists outside the caller. */
-export async function createApiKey(accountId: string, name: string, scope: KeyScope): Promise<CreatedApiKey> {
+/**
+ * Creates a key and returns its plaintext: the only time it exists outside the caller. It records
+ * who made it (server/auth/creator.ts), so it is revoked or handed over when they leave.
+ */
+export async function createApiKey(accountId: string, name: string, scope: KeyScope, maker: Maker): Promise<CreatedApiKey> {
   const { db } = await database();
   const key = generateApiKey();
   const id = newId();
@@ -26,7 +30,8 @@ export async function createApiKey(accountId: string, name: string, scope: KeySc
     if (live >= MAX_LIVE_KEYS) {
       throw validationError(`This account already holds ${MAX_LIVE_KEYS} active API keys; revoke one first.`);
     }
-    await tx.insert(apiKeys).values({ id, accountId, name, scope, keyHash: key.hash, last4: key.last4 });
+    const createdBy = await creatorFor(tx, accountId, maker);
+    await tx.insert(apiKeys).values({ id, accountId, name, scope, keyHash: key.hash, last4: key.last4, ...createdBy });
   });
   return { key: key.plaintext, id, token: key.plaintext };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { ApiError } from "../errors";
 import { processShared } from "../lib/process-shared";
+import { MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS } from "../limits/constants";
 import { authSettings, type Window } from "./settings";
 
 /**
@@ -31,6 +32,7 @@ const pruning = processShared("authRateLimitPruning", () => ({ sincePrune: 0 }))
 function longestWindowSeconds(): number {
   const s = authSettings;
   return Math.max(
+    MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS, // server/webhooks/manual-throttle.ts counts here too
     s.signInFailuresPerAddress().seconds,
     s.signInAttemptsPerIp().seconds,
     s.signInCeilingPerAddress().seconds,

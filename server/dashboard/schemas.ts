@@ -95,3 +95,18 @@ export type TestEventQueued = z.infer<typeof TestEventQueued>;
 /** Messages test mode rewrote to the account email, with the recipients the request named. */
 export const Rewrites = z.object({ data: z.array(z.object({ id: z.string(), rewrittenFrom: z.array(z.string()) })) });
 export type Rewrites = z.infer<typeof Rewrites>;
+
+/**
+ * Who made an API key or a webhook endpoint (dashboard-only: the /v1 shapes stay the
+ * reference's). `user`: the creator's address, or the owner it was handed over to; null when
+ * unknown (made before creators were recorded, or by a key whose creator is unknown). `viaKey`:
+ * the API key it was made with through /v1, or null when made in the dashboard.
+ */
+export const Creator = z.object({
+  id: z.string(),
+  user: z.string().nullable(),
+  viaKey: z.object({ name: z.string(), last4: z.string(), revoked: z.boolean() }).nullable(),
+});
+export type Creator = z.infer<typeof Creator>;
+export const Creators = z.object({ data: z.array(Creator) });
+export type Creators = z.infer<typeof Creators>;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -126,6 +127,17 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * Who made a key or a webhook endpoint: the dashboard user, or, through /v1, the user who made
+ * the calling key (`created_by_key_id` names that key). Removing a member revokes or hands over
+ * what they made (server/team/departure.ts). Null user: made before creators were recorded, or
+ * by a key whose own creator is unknown.
+ */
+const madeBy = () => ({
+  createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  createdByKeyId: text("created_by_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
+});
+
 export const apiKeys = pgTable(
   "api_keys",
   {
@@ -138,11 +150,19 @@ export const apiKeys = pgTable(
     /** SHA-256 of the plaintext, hex. The plaintext is never stored. */
     keyHash: text("key_hash").notNull(),
     last4: text("last4").notNull(),
+    ...madeBy(),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
   },
-  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash), index("api_keys_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    index("api_keys_account_idx").on(t.accountId, t.createdAt),
+    index("api_keys_created_by_user_idx").on(t.createdByUserId),
+    index("api_keys_created_by_key_idx")
+      .on(t.createdByKeyId)
+      .where(sql`${t.createdByKeyId} is not null`),
+  ],
 );
 
 export const domains = pgTable(
@@ -332,9 +352,16 @@ export const webhookEndpoints = pgTable(
     lastError: text("last_error"),
     suspendedByPlan: boolean("suspended_by_plan").notNull().default(false),
     autoDisabledAt: ts("auto_disabled_at"),
+    ...madeBy(),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt),
+    index("webhook_endpoints_created_by_user_idx").on(t.createdByUserId),
+    index("webhook_endpoints_created_by_key_idx")
+      .on(t.createdByKeyId)
+      .where(sql`${t.createdByKeyId} is not null`),
+  ],
 );
 
 /** One stored event per occurrence; `payload` is the exact body delivered. */

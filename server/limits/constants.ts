@@ -75,3 +75,11 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 /** Members of one account plus its pending invitations. */
 export const MAX_TEAM_SIZE = 50;
+
+/**
+ * Test events and resends ("manual deliveries") to one webhook endpoint per window, shared by
+ * every process (counted in the database): each makes the service POST to a URL the tenant
+ * chose, so they are not free to repeat at will.
+ */
+export const MAX_MANUAL_WEBHOOK_DELIVERIES = 10;
+export const MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS = 60;

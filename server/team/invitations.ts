@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Account } from "../accounts/account-cache";
 import { config } from "../config";
 import { lifetime, mailLink } from "../auth/link-mail";
 import { assertNewPassword } from "../auth/password-rules";
@@ -13,11 +14,12 @@ import { lockAccountTeam } from "../db/locks";
 import { isUniqueViolation } from "../db/pg-code";
 import { rows } from "../db/rows";
 import { accounts, invitations } from "../db/schema";
-import { notFound, validationError } from "../errors";
+import { ApiError, notFound, validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
 import { isUuid, newId } from "../lib/ids";
 import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
 import { MAX_TEAM_SIZE } from "../limits/constants";
+import { invitingRefusal } from "./rules";
 import type { MemberRole } from "./schemas";
 
 /**
@@ -36,12 +38,15 @@ export const INVITATION_INVALID = "This invitation has expired, has been used or
  * already: an address that cannot join (one account per user) learns it on the invitation's
  * page, which only its mailbox reaches. Limited per invited address (the public forms' mail
  * count, AUTH_MAILS_PER_ADDRESS) and per account (AUTH_SIGNUP_PER_IP per AUTH_SIGNUP_WINDOW),
- * so the service's own sender cannot be turned on strangers.
+ * so the service's own sender cannot be turned on strangers; and not at all while the account
+ * awaits review (`assertMayInvite`).
  */
 export async function inviteMember(
+  standing: Pick<Account, "approvedAt">,
   inviter: SessionMember,
   input: { email: string; role: MemberRole },
 ): Promise<{ id: string; email: string }> {
+  assertMayInvite(standing);
   const parsed = parseAddress(input.email);
   if (!parsed.ok) throw validationError("Enter a valid email address.");
   const email = parsed.value.address;
@@ -97,6 +102,15 @@ export async function inviteMember(
     ].join("\n"),
   });
   return { id, email };
+}
+
+/**
+ * An account awaiting review (`approvedAt` null) invites nobody (server/team/rules.ts#invitingRefusal),
+ * with the same 403 account_pending_review a send to a stranger gets.
+ */
+export function assertMayInvite(account: Pick<Account, "approvedAt">): void {
+  const refusal = invitingRefusal({ approved: account.approvedAt !== null });
+  if (refusal) throw new ApiError("account_pending_review", 403, refusal);
 }
 
 /** Revokes a pending invitation of the account: its link stops working at once. */

@@ -3,8 +3,9 @@ import { lockAccountTeam } from "../db/locks";
 import { rows } from "../db/rows";
 import type { Executor } from "../db/types";
 import { ApiError, notFound } from "../errors";
+import { settleWhatTheyMade } from "./departure";
 import type { MemberStanding } from "./rules";
-import type { MemberRole } from "./schemas";
+import type { Departure, LeftBehind, MemberRole } from "./schemas";
 
 /** The account's team as one transaction sees it once it holds the team's lock. */
 export interface Roster {
@@ -57,17 +58,18 @@ export async function dropInvitationsBy(tx: Executor, accountId: string, userId:
 }
 
 /**
- * Takes a member out of the account: their pending invitations, then the user itself (one account
- * per user), whose membership goes with it; every session they hold stops resolving at its next
- * request (server/auth/session-member.ts). Keys they made stay with the account. False when the
- * user is not a member of this account.
+ * Takes a member out of the account: their pending invitations, the keys and webhook endpoints
+ * they made (revoked and deleted, or handed over: server/team/departure.ts), then the user itself
+ * (one account per user), whose membership goes with it; every session they hold stops resolving
+ * at its next request (server/auth/session-member.ts). The caller holds the team's lock and has
+ * checked that the user is a member here; it runs `afterDeparture` once the transaction commits.
  */
-export async function dropMember(tx: Executor, accountId: string, userId: string): Promise<boolean> {
+export async function dropMember(tx: Executor, accountId: string, userId: string, departure: Departure): Promise<LeftBehind> {
   await dropInvitationsBy(tx, accountId, userId);
-  const gone = await rows<{ id: string }>(
-    tx,
+  const left = await settleWhatTheyMade(tx, accountId, userId, departure);
+  await tx.execute(
     sql`delete from users u where u.id = ${userId}
-      and exists (select 1 from memberships m where m.user_id = u.id and m.account_id = ${accountId}) returning u.id`,
+      and exists (select 1 from memberships m where m.user_id = u.id and m.account_id = ${accountId})`,
   );
-  return gone.length > 0;
+  return left;
 }

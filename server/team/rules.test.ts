@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demotionRefusal, leavingRefusal, removalRefusal } from "./rules";
+import { demotionRefusal, invitingRefusal, leavingRefusal, removalRefusal } from "./rules";
 
 const owner = { role: "owner" as const, holdsAccountEmail: false };
 const holder = { role: "owner" as const, holdsAccountEmail: true };
@@ -24,5 +24,10 @@ describe("team rules", () => {
     expect(removalRefusal(member)).toBeNull();
     expect(removalRefusal(owner)).toBeNull();
     expect(demotionRefusal(member, 1)).toBeNull();
+  });
+
+  it("an account awaiting review invites nobody", () => {
+    expect(invitingRefusal({ approved: false })).toMatch(/awaits review/);
+    expect(invitingRefusal({ approved: true })).toBeNull();
   });
 });

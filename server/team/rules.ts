@@ -42,3 +42,14 @@ export function leavingRefusal(self: MemberStanding, owners: number): string | n
   }
   return null;
 }
+
+/**
+ * An owner invites someone. Not while the account awaits review: an invitation is mail the
+ * platform sends to an address the tenant chose, which review exists to hold back.
+ */
+export function invitingRefusal(account: { approved: boolean }): string | null {
+  if (!account.approved) {
+    return "This account awaits review by the operator of this server: invitations are mailed once it is approved. Until then, only its current members sign in to it.";
+  }
+  return null;
+}

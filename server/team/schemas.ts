@@ -15,6 +15,8 @@ export const TeamMember = z.object({
   hasPassword: z.boolean(),
   /** Their address is the account's email: they stay an owner until they move it (server/team/rules.ts). */
   holdsAccountEmail: z.boolean(),
+  /** Live API keys and webhook endpoints they made: revoked or handed over when they go (server/team/departure.ts). */
+  made: z.object({ keys: z.number().int(), webhooks: z.number().int() }),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
@@ -35,3 +37,32 @@ export type Team = z.infer<typeof Team>;
 export const InviteInput = z.object({ email: z.string().max(MAX_FORM_FIELD_LENGTH), role: z.enum(MEMBER_ROLES).default("member") });
 
 export const ChangeRoleInput = z.object({ userId: z.string().max(MAX_ID_LENGTH), role: z.enum(MEMBER_ROLES) });
+
+/**
+ * What an owner removing a member chooses for the keys and endpoints the member made: `revoke`
+ * (keys revoked, endpoints deleted) or `hand_over` (to the removing owner). server/team/departure.ts.
+ */
+export const DISPOSITIONS = ["revoke", "hand_over"] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+export type Departure = { kind: "revoke" } | { kind: "hand_over"; to: string };
+
+export interface LeftBehind {
+  revokedKeyIds: string[];
+  removedEndpointIds: string[];
+  handedOverKeys: number;
+  handedOverEndpoints: number;
+}
+
+export const RemoveMemberInput = z.object({ userId: z.string().max(MAX_ID_LENGTH), keysAndWebhooks: z.enum(DISPOSITIONS).default("revoke") });
+
+const LeftBehindCounts = z.object({
+  keys: z.object({ revoked: z.number().int(), handedOver: z.number().int() }),
+  webhooks: z.object({ removed: z.number().int(), handedOver: z.number().int() }),
+});
+
+export const MemberRemoved = z.object({ userId: z.string(), removed: z.literal(true), ...LeftBehindCounts.shape });
+export type MemberRemoved = z.infer<typeof MemberRemoved>;
+
+export const TeamLeft = z.object({ left: z.literal(true), ...LeftBehindCounts.shape });
+export type TeamLeft = z.infer<typeof TeamLeft>;

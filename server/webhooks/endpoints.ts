@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import { planOf } from "../accounts/plans";
+import { creatorFor, type Maker } from "../auth/creator";
 import { database } from "../db/client";
 import { lockAccountWebhooks } from "../db/locks";
 import { webhookEndpoints } from "../db/schema";
@@ -77,7 +78,8 @@ function checkDescription(description: string | null | undefined): void {
   }
 }
 
-export async function createEndpoint(account: Account, input: NewEndpoint): Promise<EndpointDetail & ShownSecret> {
+/** Adds an endpoint, recording who made it (server/auth/creator.ts): it goes or is handed over when they leave. */
+export async function createEndpoint(account: Account, input: NewEndpoint, maker: Maker): Promise<EndpointDetail & ShownSecret> {
   const events = normaliseEvents(input.events);
   checkDescription(input.description);
   const url = await checkedUrl(input.url);
@@ -93,6 +95,7 @@ export async function createEndpoint(account: Account, input: NewEndpoint): Prom
       if (held >= limit)
         throw validationError(`The ${account.plan} plan allows ${limit} webhook endpoint${limit === 1 ? "" : "s"}; delete one or upgrade.`);
     }
+    const createdBy = await creatorFor(tx, account.id, maker);
     const [inserted] = await tx
       .insert(webhookEndpoints)
       .values({
@@ -103,6 +106,7 @@ export async function createEndpoint(account: Account, input: NewEndpoint): Prom
         enabled: input.enabled ?? true,
         description: input.description ?? null,
         secret: sealSigningSecret(secret),
+        ...createdBy,
       })
       .returning();
     return inserted;

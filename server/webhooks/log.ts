@@ -7,6 +7,7 @@ import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { getEndpointOrThrow } from "./endpoints";
+import { assertManualDeliveryAllowed } from "./manual-throttle";
 import type { EventType } from "../events/types";
 import type { AttemptPage, DeliveryStatus, ResendAccepted } from "./schemas";
 
@@ -69,7 +70,8 @@ export async function listAttempts(
 
 /**
  * Owes one stored event to an endpoint again (a fresh delivery with its own retries).
- * The endpoint must be able to receive it: enabled and not parked by the plan.
+ * The endpoint must be able to receive it: enabled and not parked by the plan; and within the
+ * per-minute allowance it shares with test events (server/webhooks/manual-throttle.ts).
  */
 export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<ResendAccepted> {
   const endpoint = await getEndpointOrThrow(accountId, endpointId);
@@ -84,6 +86,7 @@ export async function resendEvent(accountId: string, endpointId: string, eventId
   if (!endpoint.enabled || endpoint.suspendedByPlan) {
     throw validationError("This endpoint is disabled; enable it before resending events to it.");
   }
+  await assertManualDeliveryAllowed(endpointId);
   const deliveryId = newId();
   await db.insert(webhookDeliveries).values({
     id: deliveryId,

@@ -8,6 +8,7 @@ import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { newId } from "../lib/ids";
 import { getEndpointOrThrow } from "./endpoints";
+import { assertManualDeliveryAllowed } from "./manual-throttle";
 
 /**
  * Queues a test event to one endpoint (the dashboard's "Send test event"): an `email.sent`
@@ -15,13 +16,15 @@ import { getEndpointOrThrow } from "./endpoints";
  * owed to this endpoint alone. The delivery task sends it like any other (signed, logged as
  * an attempt), but once, without retries, and its outcome never touches the endpoint's
  * failure count or last-attempt fields: a test must not disable an endpoint, nor hide its
- * real failures by succeeding.
+ * real failures by succeeding. Test events and resends to one endpoint share a per-minute
+ * allowance (server/webhooks/manual-throttle.ts).
  */
 export async function sendTestEvent(account: Pick<Account, "id" | "email">, endpointId: string) {
   const endpoint = await getEndpointOrThrow(account.id, endpointId);
   if (!endpoint.enabled || endpoint.suspendedByPlan) {
     throw validationError("This endpoint is disabled; enable it before sending it a test event.");
   }
+  await assertManualDeliveryAllowed(endpointId);
   const at = new Date();
   const {
     payloads: [payload],

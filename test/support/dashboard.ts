@@ -64,7 +64,10 @@ export interface TrpcReply<T = any> {
   error?: { type: string; message: string; status: number };
 }
 
-/** Calls a procedure through the dashboard's tRPC route with a session cookie (null: signed out) and any `extra` headers. */
+/**
+ * Calls a procedure through the dashboard's tRPC route with a session cookie (null: signed out),
+ * and any `extra` headers (an Authorization header, to show keys do not reach it).
+ */
 export async function trpc<T = any>(
   cookie: string | null,
   path: string,

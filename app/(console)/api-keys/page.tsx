@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { MAX_LIVE_KEYS } from "@/server/limits/constants";
-import { Badge, Time } from "../../_components/format";
+import { Badge, MadeBy, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
 import { DataTable } from "../../_components/table";
 import { TableCell, TableRow } from "../../_components/ui/table";
@@ -10,14 +10,19 @@ import { CreateKeyForm, RevokeKeyButton } from "./client";
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const { data: keys } = await (await api()).apiKeys.list({});
+  const caller = await api();
+  const [{ data: keys }, creators] = await Promise.all([caller.apiKeys.list({}), caller.dashboard.keyCreators({})]);
+  const madeBy = new Map(creators.data.map((c) => [c.id, c]));
   return (
     <>
-      <PageHead title="API keys">Full keys reach every endpoint; send keys may only send email. Up to {MAX_LIVE_KEYS} live keys.</PageHead>
+      <PageHead title="API keys">
+        Full keys reach every endpoint; send keys may only send email. Up to {MAX_LIVE_KEYS} live keys. A key is revoked when the member who
+        made it leaves or is removed, unless an owner takes it over.
+      </PageHead>
       <CreateKeyForm />
       <DataTable
         caption="Live API keys"
-        headers={["Name", "Key", "Scope", "Created", "Last used"]}
+        headers={["Name", "Key", "Scope", "Created by", "Created", "Last used"]}
         actions
         empty={keys.length === 0 && "No API keys yet. Create one to call the API."}
       >
@@ -27,6 +32,9 @@ export default async function ApiKeysPage() {
             <TableCell className="font-mono whitespace-nowrap">ph_…{k.last4}</TableCell>
             <TableCell>
               <Badge value={k.scope} />
+            </TableCell>
+            <TableCell>
+              <MadeBy creator={madeBy.get(k.id)} />
             </TableCell>
             <TableCell>
               <Time ms={k.createdAt} />

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/lib/trpc/client";
-import type { MemberRole } from "@/server/team/schemas";
+import type { Disposition, MemberRole } from "@/server/team/schemas";
 import { ConfirmButton, MutationForm } from "../../_components/client";
 import { Field } from "../../_components/field";
 import { Notice } from "../../_components/notice";
@@ -41,15 +41,77 @@ export function InviteForm() {
   );
 }
 
-export function RemoveMemberButton({ userId, email }: { userId: string; email: string }) {
+/** "2 API keys and 1 webhook endpoint": what a member made, for the removal and leave dialogs. */
+export function madeSummary(made: { keys: number; webhooks: number }): string {
+  const parts = [];
+  if (made.keys > 0) parts.push(`${made.keys} API key${made.keys === 1 ? "" : "s"}`);
+  if (made.webhooks > 0) parts.push(`${made.webhooks} webhook endpoint${made.webhooks === 1 ? "" : "s"}`);
+  return parts.join(" and ");
+}
+
+/**
+ * Removes a member after a styled confirmation. When they made API keys or webhook endpoints, the
+ * dialog asks what becomes of them, carried out with the removal (server/team/departure.ts):
+ * revoked and deleted (the default), or handed over to the owner removing them.
+ */
+export function RemoveMemberButton({ userId, email, made }: { userId: string; email: string; made: { keys: number; webhooks: number } }) {
+  const [choice, setChoice] = useState<Disposition>("revoke");
+  const what = madeSummary(made);
+  const options: { value: Disposition; label: string; detail: string }[] = [
+    {
+      value: "revoke",
+      label: "Revoke and delete them",
+      detail: "Requests with their keys fail at once, and their endpoints stop receiving events.",
+    },
+    {
+      value: "hand_over",
+      label: "Hand them over to me",
+      detail: `They keep working as yours. ${email} may still hold the keys: rotate them soon.`,
+    },
+  ];
   return (
     <ConfirmButton
       label="Remove"
       confirmTitle={`Remove ${email}?`}
-      confirm="They are signed out at once and their sign-in is deleted. Keys they made stay with the account."
+      confirm={
+        what
+          ? `They are signed out at once and their sign-in is deleted. They made ${what}. What becomes of them?`
+          : "They are signed out at once and their sign-in is deleted. They made no API keys or webhook endpoints."
+      }
+      confirmBody={
+        what && (
+          <fieldset className="flex flex-col gap-2" data-testid="removal-choice">
+            <legend className="sr-only">What becomes of the API keys and webhook endpoints they made</legend>
+            {options.map((o) => (
+              <label key={o.value} className="flex items-start gap-2 rounded-md border p-3 text-sm has-checked:border-primary">
+                <input
+                  type="radio"
+                  name={`made-by-${userId}`}
+                  value={o.value}
+                  checked={choice === o.value}
+                  onChange={() => setChoice(o.value)}
+                  className="mt-0.5"
+                />
+                <span>
+                  <span className="font-medium">{o.label}</span>
+                  <span className="block text-muted-foreground">{o.detail}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )
+      }
       confirmLabel="Remove member"
-      success={`${email} removed from the team`}
-      action={() => trpc.team.removeMember.mutate({ userId })}
+      success={(r) => {
+        const revoked = r.keys.revoked + r.webhooks.removed;
+        const handed = r.keys.handedOver + r.webhooks.handedOver;
+        if (handed > 0) {
+          return `${email} removed; ${madeSummary({ keys: r.keys.handedOver, webhooks: r.webhooks.handedOver })} ${handed === 1 ? "is" : "are"} now yours`;
+        }
+        if (revoked > 0) return `${email} removed; ${madeSummary({ keys: r.keys.revoked, webhooks: r.webhooks.removed })} revoked`;
+        return `${email} removed from the team`;
+      }}
+      action={() => trpc.team.removeMember.mutate({ userId, keysAndWebhooks: what ? choice : "revoke" })}
     />
   );
 }
@@ -89,14 +151,22 @@ export function ChangeRoleButton({ userId, email, role, you }: { userId: string;
   );
 }
 
-/** The signed-in member leaves the account; their sign-in goes with it, so the page moves to sign-in. */
-export function LeaveAccountButton({ accountEmail }: { accountEmail: string }) {
+/**
+ * The signed-in member leaves the account; their sign-in goes with it, so the page moves to
+ * sign-in. What they made is revoked with no choice (server/team/leave.ts).
+ */
+export function LeaveAccountButton({ accountEmail, made }: { accountEmail: string; made: { keys: number; webhooks: number } }) {
   const router = useRouter();
+  const what = madeSummary(made);
   return (
     <ConfirmButton
       label="Leave account"
       confirmTitle={`Leave the account ${accountEmail}?`}
-      confirm="You are signed out at once and your sign-in is deleted. To come back, an owner must invite you again."
+      confirm={`You are signed out at once and your sign-in is deleted. To come back, an owner must invite you again.${
+        what
+          ? ` The ${what} you made ${made.keys + made.webhooks === 1 ? "is" : "are"} revoked: to keep them working, ask an owner to remove you and take them over instead.`
+          : ""
+      }`}
       confirmLabel="Leave account"
       success="You left the account"
       action={() => trpc.team.leave.mutate({})}

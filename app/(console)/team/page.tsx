@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
 import { MAX_TEAM_SIZE } from "@/server/limits/constants";
-import { demotionRefusal, leavingRefusal, removalRefusal } from "@/server/team/rules";
+import { demotionRefusal, invitingRefusal, leavingRefusal, removalRefusal } from "@/server/team/rules";
 import { Badge, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
 import { DataTable } from "../../_components/table";
+import { Alert } from "../../_components/ui/alert";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../_components/ui/card";
 import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
 import { ChangeRoleButton, InviteForm, LeaveAccountButton, RemoveMemberButton, RevokeInvitationButton } from "./client";
@@ -19,13 +20,21 @@ export default async function TeamPage() {
   const me = team.members.find((m) => m.userId === account.you.userId);
   // The same rules the team procedures apply (server/team/rules.ts): offer only what would work.
   const leaving = me ? leavingRefusal(me, owners) : null;
+  const inviting = invitingRefusal(account);
   return (
     <>
       <PageHead title="Team">
         Everyone here signs in with their own password and sees the same emails, domains, keys and webhooks. Owners invite and remove
         members, change their roles and can delete the account. Up to {MAX_TEAM_SIZE} members and pending invitations.
       </PageHead>
-      {owner && <InviteForm />}
+      {owner &&
+        (inviting ? (
+          <Alert tone="warning" className="mb-6" data-testid="invite-refused">
+            {inviting}
+          </Alert>
+        ) : (
+          <InviteForm />
+        ))}
       <section aria-labelledby="members-heading">
         <h2 id="members-heading" className="mb-3 text-lg font-semibold">
           Members
@@ -63,7 +72,9 @@ export default async function TeamPage() {
                         <ChangeRoleButton userId={m.userId} email={m.email} role="member" you={m.userId === account.you.userId} />
                       )
                     )}
-                    {m.userId !== account.you.userId && !removalRefusal(m) && <RemoveMemberButton userId={m.userId} email={m.email} />}
+                    {m.userId !== account.you.userId && !removalRefusal(m) && (
+                      <RemoveMemberButton userId={m.userId} email={m.email} made={m.made} />
+                    )}
                   </div>
                 </TableCell>
               )}
@@ -105,7 +116,7 @@ export default async function TeamPage() {
             {leaving ?? "Your sign-in is deleted and you lose access at once; the account and its data stay with the others."}
           </CardDescription>
         </CardHeader>
-        {!leaving && <LeaveAccountButton accountEmail={account.email} />}
+        {!leaving && me && <LeaveAccountButton accountEmail={account.email} made={me.made} />}
       </Card>
     </>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { EVENT_TYPES } from "@/server/events/types";
-import { Badge, Time } from "../../_components/format";
+import { Badge, MadeBy, Time } from "../../_components/format";
 import { DataTable } from "../../_components/table";
 import { CreateWebhookForm, TestEventButton } from "./client";
 import { RecentFailures } from "./recent-failures";
@@ -13,8 +13,13 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const caller = await api();
-  const [{ data: endpoints }, health] = await Promise.all([caller.webhooks.list({}), caller.dashboard.webhookHealth({})]);
+  const [{ data: endpoints }, health, creators] = await Promise.all([
+    caller.webhooks.list({}),
+    caller.dashboard.webhookHealth({}),
+    caller.dashboard.webhookCreators({}),
+  ]);
   const recent = new Map(health.data.map((h) => [h.id, h]));
+  const madeBy = new Map(creators.data.map((c) => [c.id, c]));
   return (
     <>
       <PageHead title="Webhooks">
@@ -34,6 +39,9 @@ export default async function WebhooksPage() {
                 {w.url}
               </Link>
               {w.description && <div className="text-muted-foreground wrap-break-word">{w.description}</div>}
+              <div className="mt-1 text-muted-foreground">
+                Made by <MadeBy creator={madeBy.get(w.id)} />
+              </div>
             </TableCell>
             <TableCell className="min-w-32 wrap-break-word">{w.events.includes("*") ? "All events" : w.events.join(", ")}</TableCell>
             <TableCell>

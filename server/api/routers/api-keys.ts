@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../auth/api-keys";
+import { makerOf } from "../../auth/creator";
 import { ApiKeyList, ApiKeyRevoked, CreatedApiKey, KEY_PERMISSIONS, KEY_SCOPES, keyScope } from "../../auth/schemas";
 import { MAX_KEY_NAME_LENGTH } from "../../limits/constants";
 import { API_KEY, NEW_KEY } from "../examples";
@@ -39,7 +40,7 @@ export const apiKeysRouter = router({
       }),
     )
     .output(CreatedApiKey)
-    .mutation(({ ctx, input }) => createApiKey(ctx.account.id, input.name, keyScope(input.scope, input.permission))),
+    .mutation(({ ctx, input }) => createApiKey(ctx.account.id, input.name, keyScope(input.scope, input.permission), makerOf(ctx))),
 
   list: fullScopeProcedure
     .meta({

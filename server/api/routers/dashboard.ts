@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readActivity } from "../../dashboard/activity";
 import { readChecklist } from "../../dashboard/checklist";
+import { readCreators } from "../../dashboard/creators";
 import { readDeliverability } from "../../dashboard/deliverability";
 import { DashboardEmailsInput, listOptions } from "../../dashboard/email-filters";
 import { readEmailStatuses } from "../../dashboard/email-statuses";
@@ -10,6 +11,7 @@ import {
   Activity,
   ACTIVITY_RANGES,
   Checklist,
+  Creators,
   Deliverability,
   EmailStatuses,
   PlanLimits,
@@ -39,7 +41,8 @@ const ids = z.array(id).max(MAX_PAGE_SIZE);
  * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; which messages test mode
  * rewrote; the
  * overview's and usage page's charts, rates, checklist and plan; the email list with its
- * filters and live statuses; suppressions' messages; webhook bodies, health and test events.
+ * filters and live statuses; suppressions' messages; webhook bodies, health and test events;
+ * who made each API key and webhook endpoint.
  */
 export const dashboardRouter = router({
   sinkMessage: fullScopeProcedure
@@ -96,6 +99,16 @@ export const dashboardRouter = router({
     .input(z.object({ id }))
     .output(TestEventQueued)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.account, input.id)),
+
+  keyCreators: fullScopeProcedure
+    .input(z.object({}))
+    .output(Creators)
+    .query(({ ctx }) => readCreators(ctx.account.id, "apiKeys")),
+
+  webhookCreators: fullScopeProcedure
+    .input(z.object({}))
+    .output(Creators)
+    .query(({ ctx }) => readCreators(ctx.account.id, "webhooks")),
 
   rewrites: fullScopeProcedure
     .input(z.object({ ids }))

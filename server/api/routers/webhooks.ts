@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { createEndpoint, removeEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from "../../webhooks/endpoints";
 import { listAttempts, resendEvent } from "../../webhooks/log";
+import { makerOf } from "../../auth/creator";
 import { clampedLimit, pagingField } from "../../lib/pagination";
+import { MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS, MAX_MANUAL_WEBHOOK_DELIVERIES } from "../../limits/constants";
 import {
   AttemptPage,
   CreatedEndpoint,
@@ -57,7 +59,7 @@ export const webhooksRouter = router({
     })
     .input(NewEndpointRequest)
     .output(CreatedEndpoint)
-    .mutation(({ ctx, input }) => createEndpoint(ctx.account, resolveNewEndpoint(input))),
+    .mutation(({ ctx, input }) => createEndpoint(ctx.account, resolveNewEndpoint(input), makerOf(ctx))),
 
   list: fullScopeProcedure
     .meta({
@@ -161,13 +163,14 @@ export const webhooksRouter = router({
         path: "/v1/webhooks/{id}/resend",
         tags,
         summary: "Deliver one stored event to the endpoint again",
-        description: "Queues a fresh delivery of the event to this endpoint, with the same event id (receivers dedupe on it).",
+        description: `Queues a fresh delivery of the event to this endpoint, with the same event id (receivers dedupe on it). Resends and the dashboard's test events share an allowance of ${MAX_MANUAL_WEBHOOK_DELIVERIES} per endpoint per ${MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS} seconds.`,
       },
       successStatus: 202,
       docs: {
         errors: {
           400: "validation_error: eventId missing, or the endpoint is disabled",
           404: "not_found: no such endpoint or event in this account",
+          429: `rate_limited: ${MAX_MANUAL_WEBHOOK_DELIVERIES} test events and resends to this endpoint already in the last ${MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS} seconds; Retry-After says when to try again`,
         },
         requestExample: { eventId: EXAMPLE_IDS.event },
         example: { deliveryId: EXAMPLE_IDS.delivery, endpointId: EXAMPLE_IDS.webhook, eventId: EXAMPLE_IDS.event },
