@@ -185,6 +185,28 @@ describe("a name leaves with the tenant that held it (SES)", () => {
     expect(ses.identities.get(name)!.tokens.some((t) => aTokens.includes(t))).toBe(false);
   });
 
+  it("an add while a release of the name is in flight waits for it: 502, nothing kept, nothing said about the name", async () => {
+    const name = unique("inflight");
+    ses.identities.set(name, { tokens: ["oldtok1", "oldtok2", "oldtok3"], verified: true, mailFrom: null });
+    const { rows } = await db();
+    await rows(sql`insert into domain_releases (name, provider, scope, next_attempt_at, lease_until)
+                   values (${name}, 'ses', 'elsewhere', now(), now() + interval '1 minute')`);
+    const b = await server.account({ approved: true });
+    const refused = await server.api("POST", "/v1/domains", { key: b.apiKey, body: { name } });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.message).toBe(
+      `Amazon SES could not set up the identity for ${name} (the provider is not ready for this name yet). Nothing was kept; try again in a minute.`,
+    );
+    expect((await server.api("GET", "/v1/domains", { key: b.apiKey })).body.data).toEqual([]);
+    expect(ses.identities.get(name)!.tokens).toEqual(["oldtok1", "oldtok2", "oldtok3"]);
+    // The lease lapses (a crashed releaser): the next add completes the release and starts fresh.
+    await rows(sql`update domain_releases set lease_until = now() - interval '1 second' where name = ${name}`);
+    const claim = await server.api("POST", "/v1/domains", { key: b.apiKey, body: { name } });
+    expect(claim.status).toBe(201);
+    expect(ses.identities.get(name)!.tokens).not.toContain("oldtok1");
+    expect(await releases(name)).toEqual([]);
+  });
+
   it("a removed or failed claim releases nothing another live claim of the name relies on", async () => {
     const name = unique("shared");
     const real = await server.account({ approved: true });

@@ -19,6 +19,7 @@ import { assertNotReserved, parseDomainName } from "./names";
 import { ownershipRecord, ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
 import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
+import { log } from "../ops/log";
 
 export function domainView(row: DomainRow): Domain {
   const record = (r: DnsRecord): DnsRecord => ({
@@ -75,6 +76,9 @@ const identityUnavailable = (name: string, reason: string) =>
     502,
     `Amazon SES could not set up the identity for ${name} (${reason}). Nothing was kept; try again in a minute.`,
   );
+
+/** Why an add waits for a release: said without telling whether the name was ever held. */
+const NOT_READY = "the provider is not ready for this name yet";
 
 /** Removes a claim the add could not finish, releasing the identity when no live claim of the name remains. */
 async function dropClaim(row: DomainRow): Promise<void> {
@@ -152,7 +156,7 @@ export async function createDomain(account: { id: string; plan: string }, input:
     if (provider === "ses") {
       const release = await takeRelease(tx, domain.name);
       // A release in flight would race this claim's identity: the add waits for it to end.
-      if (release.state === "busy") throw identityUnavailable(domain.name, "an earlier change to it is still in progress");
+      if (release.state === "busy") throw identityUnavailable(domain.name, NOT_READY);
       if (release.state === "taken") upstream = { fresh: true, lease: release.lease };
       else {
         const [live] = await tx
@@ -191,7 +195,8 @@ export async function createDomain(account: { id: string; plan: string }, input:
     if (error !== null) {
       if (upstream.lease) await returnRelease(domain.name, upstream.lease, error);
       await dropClaim(row);
-      throw identityUnavailable(domain.name, error);
+      log().warn({ domain: domain.name, error }, "domains: SES did not delete an identity no claim holds");
+      throw identityUnavailable(domain.name, NOT_READY);
     }
     if (upstream.lease) await completeRelease(domain.name, upstream.lease);
   }
