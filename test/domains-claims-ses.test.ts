@@ -156,6 +156,19 @@ describe("a name leaves with the tenant that held it (SES)", () => {
     revealsNothing(refused.body.error.message);
     expect((await server.api("GET", "/v1/domains", { key: b.apiKey })).body.data).toEqual([]);
 
+    // The refused claim handed the release back due at once: the task tries again, refused again.
+    await waitFor(
+      async () => {
+        const [row] = await (
+          await db()
+        ).rows<{ attempts: number; leased: boolean }>(
+          sql`select attempts, lease_until is not null as leased from domain_releases where name = ${name}`,
+        );
+        return row && row.attempts >= 3 && !row.leased;
+      },
+      10_000,
+      "the task's retry after the refused claim",
+    );
     // SES recovers: the task's next attempt deletes it (retries back off; make the next one due now).
     ses.refuseDelete.delete(name);
     const { rows } = await db();
