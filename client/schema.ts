@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Add a sending domain
-         * @description Adds a domain as `pending` and returns the DNS records to publish. Posting the name of one of the account's `failed` domains recycles it.
+         * @description Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it.
          */
         post: operations["domains-create"];
         delete?: never;
@@ -2831,7 +2831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description domain_error: the domain is already on this account or held by another account */
+            /** @description domain_error: the domain is already on this account */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2860,7 +2860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description domain_error: the upstream provider refused to create the identity; nothing was kept, so a retry starts clean */
+            /** @description domain_error: the upstream provider could not set up the identity (refused, or an earlier identity of the name is still being removed); nothing was kept, so a retry starts clean */
             502: {
                 headers: {
                     [name: string]: unknown;

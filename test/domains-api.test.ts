@@ -54,9 +54,15 @@ describe("POST /v1/domains", () => {
       trackEngagement: true,
     });
     const types = d.dnsRecords.map((r: any) => `${r.type} ${r.name}`);
-    expect(types).toEqual([`TXT posthaste._domainkey.${name}`, `TXT bounces.${name}`, `MX bounces.${name}`]);
-    expect(d.dnsRecords[0].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
-    expect(d.dnsRecords[1].value).toMatch(/^v=spf1 include:\S+ ~all$/);
+    expect(types).toEqual([
+      `TXT _posthaste-verification.${name}`,
+      `TXT posthaste._domainkey.${name}`,
+      `TXT bounces.${name}`,
+      `MX bounces.${name}`,
+    ]);
+    expect(d.dnsRecords[0].value).toMatch(/^posthaste-verification=[0-9a-f]{32}$/);
+    expect(d.dnsRecords[1].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
+    expect(d.dnsRecords[2].value).toMatch(/^v=spf1 include:\S+ ~all$/);
     expect(d.recommendedRecords).toEqual([
       { type: "TXT", name: `_dmarc.${name}`, value: "v=DMARC1; p=none;", found: null, observed: null },
     ]);
@@ -106,7 +112,7 @@ describe("POST /v1/domains", () => {
     }
   });
 
-  it("gives 409 when the name is live on this or another account, and recycles a failed row", async () => {
+  it("gives 409 when the name is live on this account (not another's pending claim), and recycles a failed row", async () => {
     const a = await server.account();
     const b = await server.account();
     const name = unique();
@@ -115,9 +121,10 @@ describe("POST /v1/domains", () => {
     const again = await server.api("POST", "/v1/domains", { key: a.apiKey, body: { name } });
     expect(again.status).toBe(409);
     expect(again.body.error.type).toBe("domain_error");
+    // Another account's pending claim blocks nothing (docs/decisions.md, "Domain claims").
     const other = await server.api("POST", "/v1/domains", { key: b.apiKey, body: { name } });
-    expect(other.status).toBe(409);
-    expect(other.body.error.type).toBe("domain_error");
+    expect(other.status).toBe(201);
+    expect(other.body.status).toBe("pending");
 
     const { rows } = await db();
     const { sql } = await import("drizzle-orm");
@@ -125,13 +132,10 @@ describe("POST /v1/domains", () => {
     const recycled = await server.api("POST", "/v1/domains", { key: a.apiKey, body: { name } });
     expect(recycled.status).toBe(201);
     expect(recycled.body).toMatchObject({ id: first.body.id, status: "pending", failureReason: null });
+    // A fresh ownership token and DKIM key.
     expect(recycled.body.dnsRecords[0].value).not.toBe(first.body.dnsRecords[0].value);
+    expect(recycled.body.dnsRecords[1].value).not.toBe(first.body.dnsRecords[1].value);
     expect((await server.api("GET", "/v1/domains", { key: a.apiKey })).body.data).toHaveLength(1);
-
-    // A failed row on another account does not block either.
-    await rows(sql`update domains set status = 'failed' where id = ${first.body.id}`);
-    const taken = await server.api("POST", "/v1/domains", { key: b.apiKey, body: { name } });
-    expect(taken.status).toBe(201);
   });
 
   it("gives 403 domain_error when the plan's allowance is used", async () => {

@@ -104,7 +104,7 @@ describe("plan parking", () => {
     expect(parked[ids[0]]).toBeNull();
     expect(parked[ids[1]]).toBeGreaterThan(0);
     expect(parked[ids[2]]).toBeGreaterThan(0);
-    expect(list.find((d: any) => d.id === ids[1]).dnsRecords).toHaveLength(3);
+    expect(list.find((d: any) => d.id === ids[1]).dnsRecords).toHaveLength(4);
     expect(await domainUsage({ id: accountId, plan: "free" })).toEqual({ count: 3, limit: 1, suspended: 2 });
     const hooks = await rows(sql`select id, suspended_by_plan from webhook_endpoints where account_id = ${accountId} order by created_at`);
     expect(hooks.map((h: any) => h.suspended_by_plan)).toEqual([false, true]);

@@ -1,74 +1,17 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./support/harness";
-
-/** A local stand-in for SESv2's REST/JSON API: the identity calls the domain code makes. */
-class FakeSes {
-  identities = new Map<string, { tokens: string[]; verified: boolean; mailFrom: string | null }>();
-  refuse = new Set<string>();
-  calls: string[] = [];
-  server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => this.handle(req, res, body));
-  });
-
-  private reply(res: http.ServerResponse, status: number, payload: unknown, errorType?: string) {
-    res.writeHead(status, { "content-type": "application/json", ...(errorType ? { "x-amzn-errortype": errorType } : {}) });
-    res.end(JSON.stringify(payload));
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
-    const url = new URL(req.url ?? "/", "http://x");
-    this.calls.push(`${req.method} ${url.pathname}`);
-    const match = /^\/v2\/email\/identities(?:\/([^/]+))?(\/mail-from)?$/.exec(url.pathname);
-    if (!match) return this.reply(res, 404, { message: "no route" }, "NotFoundException");
-    const name = match[1] ? decodeURIComponent(match[1]) : null;
-    if (req.method === "POST" && !name) {
-      const { EmailIdentity } = JSON.parse(body);
-      if (this.refuse.has(EmailIdentity)) return this.reply(res, 400, { message: "Maximum identities reached" }, "LimitExceededException");
-      if (this.identities.has(EmailIdentity)) return this.reply(res, 400, { message: "exists" }, "AlreadyExistsException");
-      const tokens = [1, 2, 3].map((i) => `tok${i}${Math.random().toString(36).slice(2, 10)}`);
-      this.identities.set(EmailIdentity, { tokens, verified: false, mailFrom: null });
-      return this.reply(res, 200, {
-        IdentityType: "DOMAIN",
-        VerifiedForSendingStatus: false,
-        DkimAttributes: { SigningEnabled: true, Status: "PENDING", Tokens: tokens },
-      });
-    }
-    const identity = name ? this.identities.get(name) : undefined;
-    if (!identity) return this.reply(res, 404, { message: "not found" }, "NotFoundException");
-    if (req.method === "PUT" && match[2]) {
-      identity.mailFrom = JSON.parse(body).MailFromDomain;
-      return this.reply(res, 200, {});
-    }
-    if (req.method === "GET") {
-      return this.reply(res, 200, {
-        IdentityType: "DOMAIN",
-        VerifiedForSendingStatus: identity.verified,
-        DkimAttributes: { SigningEnabled: true, Status: identity.verified ? "SUCCESS" : "PENDING", Tokens: identity.tokens },
-      });
-    }
-    if (req.method === "DELETE") {
-      this.identities.delete(name!);
-      return this.reply(res, 200, {});
-    }
-    return this.reply(res, 404, { message: "no route" }, "NotFoundException");
-  }
-}
+import { SesStandIn } from "./support/ses-stand-in";
 
 let server: TestServer;
 let dns: TestDnsServer;
-const ses = new FakeSes();
+const ses = new SesStandIn();
 let n = 0;
 const unique = () => `ses${process.pid}x${Date.now().toString(36)}${++n}.example.net`;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  await new Promise<void>((resolve) => ses.server.listen(0, "127.0.0.1", resolve));
-  const port = (ses.server.address() as AddressInfo).port;
+  const port = await ses.listen();
   server = await startTestServer({
     DNS_SERVERS: dns.address,
     MAIL_PROVIDER: "ses",
@@ -83,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await dns?.stop();
-  await new Promise<void>((resolve) => ses.server.close(() => resolve()));
+  await ses?.close();
 });
 
 describe("domains on MAIL_PROVIDER=ses", () => {
@@ -95,6 +38,13 @@ describe("domains on MAIL_PROVIDER=ses", () => {
     const { tokens, mailFrom } = ses.identities.get(name)!;
     expect(mailFrom).toBe(`bounces.${name}`);
     expect(res.body.dnsRecords).toEqual([
+      {
+        type: "TXT",
+        name: `_posthaste-verification.${name}`,
+        value: expect.stringMatching(/^posthaste-verification=[0-9a-f]{32}$/),
+        found: null,
+        observed: null,
+      },
       ...tokens.map((t) => ({
         type: "CNAME",
         name: `${t}._domainkey.${name}`,

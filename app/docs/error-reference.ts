@@ -71,8 +71,8 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
     causes: [
       "403 on send: the from address is on a domain that is not added, not verified, or not owned by this account, or the domain is suspended by a plan downgrade.",
       "403 on create: the name is reserved by the platform or blocked after an abuse suspension, or the plan's domain allowance is used up.",
-      "409 on create: the domain is already on this account or held by another account.",
-      "502 on create: the upstream mail provider refused to create the identity. This is transient.",
+      "409 on create: the domain is already on this account. (Another account's claim never blocks an add: whichever claim proves control of the name's DNS first holds it.)",
+      "502 on create: the upstream mail provider could not set up the identity (it refused, or an earlier identity of the name is still being removed). This is transient.",
     ],
     action: [
       "Add the domain, publish the DNS records shown for it, and verify it before sending from it.",

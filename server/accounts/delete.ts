@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { forgetKeys } from "../auth/authenticate";
 import { database } from "../db/client";
+import { lockDomainName } from "../db/locks";
+import { endClaimIn } from "../domains/claims";
+import { releaseNow } from "../domains/releases";
 import { rows } from "../db/rows";
 import { validationError } from "../errors";
 import { invalidateAccount, type Account } from "./account-cache";
@@ -16,7 +19,9 @@ export const deleteConfirmationMatches = (account: Pick<Account, "email">, typed
  * any of them is 401 whatever follows. Then, in one transaction: its users (one account per
  * user, so they have no other), its messages (their timelines and sink copies go with them; a
  * message in the middle of its hand-off still goes out, and its outcome finds no row to record
- * on), and the account row, whose foreign keys take keys, domains (their names become free),
+ * on), its domains (each name's upstream identity is released when no other live claim of it
+ * remains: at once, else by the release task until the provider confirms, so no later claim
+ * inherits it), and the account row, whose foreign keys take keys,
  * suppressions, webhook endpoints, events and delivery logs, usage counters, the rate bucket,
  * memberships and invitations with it. Mail the service sent the owners (notices) stays in the
  * platform account's log like any other sent mail.
@@ -32,11 +37,21 @@ export async function deleteAccount(account: Account, confirmation: string): Pro
   );
   forgetKeys(revoked.map((r) => r.id));
   await invalidateAccount(account.id);
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
+    const claims = await rows<{ id: string; name: string; provider: string }>(
+      tx,
+      sql`select id, name, provider from domains where account_id = ${account.id} order by name`,
+    );
+    // Names in order: the same locks an add or a check of each name takes.
+    for (const name of new Set(claims.map((c) => c.name))) await lockDomainName(tx, name);
+    const names: string[] = [];
+    for (const claim of claims) if ((await endClaimIn(tx, claim, { delete: true })).released) names.push(claim.name);
     await rows(tx, sql`delete from users u using memberships m where m.user_id = u.id and m.account_id = ${account.id}`);
     await rows(tx, sql`delete from emails where account_id = ${account.id}`);
     await rows(tx, sql`delete from accounts where id = ${account.id}`);
+    return names;
   });
   await invalidateAccount(account.id);
+  await releaseNow(released);
   return { id: account.id, deleted: true };
 }

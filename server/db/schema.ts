@@ -193,15 +193,49 @@ export const domains = pgTable(
     /** When the background poll or health check next looks at this domain. */
     nextCheckAt: ts("next_check_at"),
     checkAttempts: integer("check_attempts").notNull().default(0),
+    /**
+     * This claim's own ownership token, published as TXT `_posthaste-verification.<name>`:
+     * the claim verifies only while it is found. Null on rows verified before claims had
+     * one (legacy holders, which a proven claimant may take over).
+     */
+    verificationToken: text("verification_token"),
   },
   (t) => [
-    // One live holder per name; a failed row does not block (it is recycled on re-post).
-    uniqueIndex("domains_live_name_idx")
+    // Ownership before exclusivity: only a verified row holds the name; pending claims of
+    // several accounts may coexist until one proves itself (docs/decisions.md, "Domain claims").
+    uniqueIndex("domains_verified_name_idx")
       .on(t.name)
+      .where(sql`${t.status} = 'verified'`),
+    // One live claim per name per account; a failed row does not block (it is recycled on re-post).
+    uniqueIndex("domains_account_live_name_idx")
+      .on(t.accountId, t.name)
       .where(sql`${t.status} <> 'failed'`),
+    index("domains_name_idx").on(t.name),
     index("domains_account_idx").on(t.accountId, t.createdAt),
     index("domains_next_check_idx").on(t.nextCheckAt),
   ],
+);
+
+/**
+ * Upstream identities (SES) to delete because the last claim relying on them ended: one row
+ * per name, retried by the domain-release task until SES confirms (NotFound counts). A new
+ * claim of the name completes a pending release first; `leaseUntil` marks one in flight
+ * (the task's or that claim's), which no one else starts.
+ */
+export const domainReleases = pgTable(
+  "domain_releases",
+  {
+    name: text("name").primaryKey(),
+    provider: text("provider").notNull(),
+    /** Where the identity lives (ses: region and endpoint); only a process configured for it releases it. */
+    scope: text("scope").notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: ts("next_attempt_at").notNull(),
+    leaseUntil: ts("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [index("domain_releases_due_idx").on(t.nextAttemptAt)],
 );
 
 /** Names no account may add again (abuse suspensions). */

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
-import { domains } from "../db/schema";
-import { deleteIdentity, getIdentity } from "../ses/identities";
-import { detectDnsHost, readRecords, ResolverFailure } from "./dns-check";
+import { domainReleases, domains } from "../db/schema";
+import { createIdentity, getIdentity, type SesIdentity } from "../ses/identities";
+import { claimName, failClaim, normaliseOwnership, tokenPublished } from "./claims";
+import { detectDnsHost, publishedTxt, readRecords, ResolverFailure } from "./dns-check";
+import { ownershipRecordName, returnPathDomain, sesRecords } from "./records";
 import { parseDomainName } from "./names";
 import type { DnsRecord } from "./schemas";
 import { domainSettings } from "./settings";
@@ -18,36 +19,87 @@ interface Inspection {
   /** Fresh records, or null when the resolver failed (the stored ones stand). */
   dnsRecords: DnsRecord[] | null;
   recommendedRecords: DnsRecord[] | null;
-  /** The upstream verdict: may the domain send; null when it could not be learned. */
+  /** The ownership values published at the name now (normalised); null when the lookup failed. */
+  published: Set<string> | null;
+  /**
+   * May the domain send as this claim: the upstream verdict on its sending records, and its own
+   * ownership token published (legacy rows have none); null when it could not be learned.
+   */
   verified: boolean | null;
   dnsHost: string | null | undefined;
 }
 
+/** The Easy DKIM tokens a ses row's records name (sorted). */
+const sesTokensOf = (records: DnsRecord[]) =>
+  records
+    .filter((r) => r.type === "CNAME" && r.name.includes("._domainkey."))
+    .map((r) => r.name.slice(0, r.name.indexOf(".")))
+    .sort();
+
+/**
+ * A pending ses claim whose records name no identity SES has (deleted by a release that
+ * raced its creation, or made by a concurrent claim of the name): its records follow the
+ * identity the live claims share, created when missing. Skipped while a release of the name
+ * is queued (the identity is about to go; the next check makes a fresh one).
+ */
+async function followSesIdentity(row: DomainRow, upstream: SesIdentity | null): Promise<{ row: DomainRow; identity: SesIdentity | null }> {
+  const tokens = upstream?.tokens.slice().sort() ?? [];
+  if (upstream && tokens.join() === sesTokensOf(row.dnsRecords).join()) return { row, identity: upstream };
+  const { db } = await database();
+  const [queued] = await db.select({ name: domainReleases.name }).from(domainReleases).where(eq(domainReleases.name, row.name)).limit(1);
+  if (queued) return { row, identity: null };
+  const identity = upstream ?? (await createIdentity(row.name, returnPathDomain(row.name)));
+  const own = row.dnsRecords.filter((r) => r.name === ownershipRecordName(row.name));
+  const [updated] = await db
+    .update(domains)
+    .set({ dnsRecords: [...own, ...sesRecords(row.name, identity.tokens)] })
+    .where(and(eq(domains.id, row.id), eq(domains.status, "pending")))
+    .returning();
+  return { row: updated ?? row, identity };
+}
+
 /**
  * Reads DNS and asks upstream. For sink/smtp, "upstream" is our own check: every
- * record of dnsRecords published. For ses it is SES's verdict on the identity.
+ * record of dnsRecords published. For ses it is SES's verdict on the identity. Either way
+ * the claim's own ownership record must be found as well.
  */
-async function inspect(row: DomainRow): Promise<Inspection> {
+async function inspect(given: DomainRow): Promise<{ row: DomainRow; found: Inspection }> {
+  let row = given;
+  let sending: boolean | null = null;
+  if (row.provider === "ses") {
+    try {
+      let identity = await getIdentity(row.name);
+      if (row.status === "pending") ({ row, identity } = await followSesIdentity(row, identity));
+      sending = identity?.verified ?? false;
+    } catch (err) {
+      log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: SES could not be asked about the domain");
+    }
+  }
   let dnsRecords: DnsRecord[] | null = null;
   let recommendedRecords: DnsRecord[] | null = null;
+  let published: Set<string> | null = null;
   try {
-    [dnsRecords, recommendedRecords] = await Promise.all([readRecords(row.dnsRecords), readRecords(row.recommendedRecords)]);
+    const [records, recommended, values] = await Promise.all([
+      readRecords(row.dnsRecords),
+      readRecords(row.recommendedRecords),
+      publishedTxt(ownershipRecordName(row.name)),
+    ]);
+    [dnsRecords, recommendedRecords, published] = [records, recommended, new Set(values.map(normaliseOwnership))];
   } catch (err) {
     if (!(err instanceof ResolverFailure)) throw err;
   }
-  let verified: boolean | null;
-  if (row.provider === "ses") {
-    try {
-      verified = (await getIdentity(row.name))?.verified ?? false;
-    } catch (err) {
-      log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: SES could not be asked about the domain");
-      verified = null;
-    }
-  } else {
-    verified = dnsRecords ? dnsRecords.length > 0 && dnsRecords.every((r) => r.found) : null;
-  }
+  if (row.provider !== "ses") sending = dnsRecords ? dnsRecords.length > 0 && dnsRecords.every((r) => r.found) : null;
+  // Proof of the claim: its own token published now (after a resolver failure, as last found).
+  const token = row.verificationToken;
+  const proven =
+    token === null
+      ? true
+      : published
+        ? tokenPublished(token, published)
+        : row.dnsRecords.some((r) => r.name === ownershipRecordName(row.name) && r.found === true);
+  const verified = sending === null ? null : sending && proven;
   const dnsHost = row.status === "pending" && dnsRecords ? await detectDnsHost(row.name, parseDomainName(row.name).registrable) : undefined;
-  return { dnsRecords, recommendedRecords, verified, dnsHost };
+  return { row, found: { dnsRecords, recommendedRecords, published, verified, dnsHost } };
 }
 
 /**
@@ -55,10 +107,11 @@ async function inspect(row: DomainRow): Promise<Inspection> {
  * a verified domain only moves dnsCheckedAt/dnsRegressedAt,
  * a resolver failure keeps dnsCheckedAt. The poll also schedules the next look or
  * gives up after the verify timeout; the health check schedules the next day's.
+ * A pending claim that proves itself takes the name (server/domains/claims.ts#claimName).
  */
-export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<DomainRow> {
-  if (row.status === "failed") return row;
-  const found = await inspect(row);
+export async function checkDomain(given: DomainRow, mode: CheckMode): Promise<DomainRow> {
+  if (given.status === "failed") return given;
+  const { row, found } = await inspect(given);
   const now = new Date();
   const patch: Partial<DomainRow> = {};
   if (found.dnsRecords && found.recommendedRecords) {
@@ -73,25 +126,31 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
 
   if (row.status === "pending") {
     if (found.verified) {
-      Object.assign(patch, {
-        status: "verified",
-        verifiedAt: now,
-        nextCheckAt: new Date(now.getTime() + domainSettings.healthInterval() * 1000),
-        checkAttempts: 0,
-      });
-    } else if (mode === "poll") {
+      const claimed = await claimName(
+        row,
+        {
+          ...patch,
+          status: "verified",
+          verifiedAt: now,
+          nextCheckAt: new Date(now.getTime() + domainSettings.healthInterval() * 1000),
+          checkAttempts: 0,
+        },
+        found.published,
+      );
+      if (claimed) return claimed;
+      // A holder's proof still stands: this claim stays pending, on the poll's clock.
+    }
+    if (mode === "poll") {
       const timeout = domainSettings.verifyTimeout();
       if (now.getTime() - row.createdAt.getTime() >= timeout * 1000) {
-        Object.assign(patch, {
-          status: "failed",
-          nextCheckAt: null,
-          failureReason: `The DNS records were not found within ${Math.round(timeout / 3600)} hours of adding the domain. Publish them and add the domain again.`,
-        });
-      } else {
-        const schedule = domainSettings.pollSchedule();
-        const step = schedule[Math.min(row.checkAttempts + 1, schedule.length - 1)];
-        Object.assign(patch, { checkAttempts: row.checkAttempts + 1, nextCheckAt: new Date(now.getTime() + step * 1000) });
+        const failed = await failClaim(row, patch);
+        if (failed) return failed;
+        const [current] = await (await database()).db.select().from(domains).where(eq(domains.id, row.id)).limit(1);
+        return current ?? row;
       }
+      const schedule = domainSettings.pollSchedule();
+      const step = schedule[Math.min(row.checkAttempts + 1, schedule.length - 1)];
+      Object.assign(patch, { checkAttempts: row.checkAttempts + 1, nextCheckAt: new Date(now.getTime() + step * 1000) });
     }
   } else {
     if (found.verified === true && row.dnsRegressedAt) patch.dnsRegressedAt = null;
@@ -110,14 +169,6 @@ export async function checkDomain(row: DomainRow, mode: CheckMode): Promise<Doma
   if (!updated) {
     const [current] = await db.select().from(domains).where(eq(domains.id, row.id)).limit(1);
     return current ?? row;
-  }
-  if (updated.status !== row.status) {
-    await invalidateAccount(row.accountId);
-    if (updated.status === "failed" && row.provider === "ses") {
-      await deleteIdentity(row.name).catch((err) =>
-        log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: could not remove the SES identity"),
-      );
-    }
   }
   return updated;
 }

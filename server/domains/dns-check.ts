@@ -31,6 +31,11 @@ async function lookup(r: ReturnType<typeof resolver>, type: string, name: string
   }
 }
 
+/** Every TXT value published at name (chunks joined); [] when none; ResolverFailure when the lookup failed. */
+export function publishedTxt(name: string): Promise<string[]> {
+  return lookup(resolver(), "TXT", name);
+}
+
 function dkimKey(text: string): string | null {
   return /(?:^|;)p=([^;]*)/.exec(squash(text))?.[1] ?? null;
 }

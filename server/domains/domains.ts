@@ -8,13 +8,15 @@ import { ApiError, notFound } from "../errors";
 import { isUuid, newId } from "../lib/ids";
 import { ms } from "../lib/time";
 import { applyDomainParking } from "../accounts/plan-parking";
-import { createIdentity, deleteIdentity } from "../ses/identities";
+import { createIdentity } from "../ses/identities";
+import { endClaimIn, newOwnershipToken } from "./claims";
+import { completeRelease, deleteUpstream, releaseNow, returnRelease, takeRelease, wakeReleases } from "./releases";
 import { checkDomain, type DomainRow } from "./check";
 import { DKIM_SELECTOR, generateDkimKey } from "./dkim";
 import { detectDnsHost } from "./dns-check";
 import { lockAccountDomains, lockDomainName } from "../db/locks";
 import { assertNotReserved, parseDomainName } from "./names";
-import { ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
+import { ownershipRecord, ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
 import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
 import { log } from "../ops/log";
@@ -67,9 +69,33 @@ export async function getDomain(accountId: string, id: string): Promise<Domain> 
   return domainView(await getDomainOrThrow(accountId, id));
 }
 
+/** The 502 of an add that could not get the provider's identity ready; the claim is not kept. */
+const identityUnavailable = (name: string, reason: string) =>
+  new ApiError(
+    "domain_error",
+    502,
+    `Amazon SES could not set up the identity for ${name} (${reason}). Nothing was kept; try again in a minute.`,
+  );
+
+/** Why an add waits for a release: said without telling whether the name was ever held. */
+const NOT_READY = "the provider is not ready for this name yet";
+
+/** Removes a claim the add could not finish, releasing the identity when no live claim of the name remains. */
+async function dropClaim(row: DomainRow): Promise<void> {
+  const { db } = await database();
+  const { released } = await db.transaction(async (tx) => {
+    await lockDomainName(tx, row.name);
+    return endClaimIn(tx, row, { delete: true });
+  });
+  if (released) wakeReleases();
+}
+
 /**
- * Adds a domain (pending) with the records to publish. For ses the row is reserved
- * first and the identity created upstream after; a refusal deletes the row, then 502.
+ * Adds a domain (pending): a new claim with its own ownership token and, for sink/smtp, its
+ * own DKIM key. Pending claims of other accounts do not block it (docs/decisions.md, "Domain
+ * claims"). For ses the row is reserved first and the identity made upstream after: a fresh
+ * one (any identity left upstream is deleted first, completing a pending release), unless
+ * live claims of the name already share one. A refusal deletes the row, then 502.
  */
 export async function createDomain(account: { id: string; plan: string }, input: string): Promise<Domain> {
   const domain = parseDomainName(input);
@@ -77,6 +103,7 @@ export async function createDomain(account: { id: string; plan: string }, input:
   await assertNotReserved(db, domain);
   const provider = config().mailProvider;
   const [key, dnsHost] = await Promise.all([generateDkimKey(), detectDnsHost(domain.name, domain.registrable)]);
+  const token = newOwnershipToken();
   const now = new Date();
   const values = {
     accountId: account.id,
@@ -87,7 +114,7 @@ export async function createDomain(account: { id: string; plan: string }, input:
     createdAt: now,
     dnsCheckedAt: null,
     dnsHost,
-    dnsRecords: provider === "ses" ? [] : ownRecords(domain.name, key.publicKey),
+    dnsRecords: [ownershipRecord(domain.name, token), ...(provider === "ses" ? [] : ownRecords(domain.name, key.publicKey))],
     recommendedRecords: recommendedRecords(domain.name),
     failureReason: null,
     dnsRegressedAt: null,
@@ -98,25 +125,19 @@ export async function createDomain(account: { id: string; plan: string }, input:
     dkimPrivateKeyEnc: key.privateKeyEnc,
     nextCheckAt: new Date(now.getTime() + domainSettings.pollSchedule()[0] * 1000),
     checkAttempts: 0,
+    verificationToken: token,
   } satisfies Omit<typeof domains.$inferInsert, "id">;
 
-  const row = await db.transaction(async (tx) => {
+  const { row, upstream } = await db.transaction(async (tx) => {
     await lockAccountDomains(tx, account.id);
     await lockDomainName(tx, domain.name);
-    const [live] = await tx
-      .select({ accountId: domains.accountId })
+    // Only this account's own live claim conflicts: another account's says nothing here.
+    const [mine] = await tx
+      .select({ id: domains.id })
       .from(domains)
-      .where(and(eq(domains.name, domain.name), ne(domains.status, "failed")))
+      .where(and(eq(domains.accountId, account.id), eq(domains.name, domain.name), ne(domains.status, "failed")))
       .limit(1);
-    if (live) {
-      throw new ApiError(
-        "domain_error",
-        409,
-        live.accountId === account.id
-          ? `${domain.name} is already on this account.`
-          : `${domain.name} is already in use by another account.`,
-      );
-    }
+    if (mine) throw new ApiError("domain_error", 409, `${domain.name} is already on this account.`);
     const allowance = planOf(account.plan).domains;
     if (allowance !== null) {
       const [{ held }] = await tx
@@ -131,7 +152,23 @@ export async function createDomain(account: { id: string; plan: string }, input:
         );
       }
     }
-    // A failed row of this account is recycled: same id, fresh keys, records and clock.
+    let upstream: { fresh: false } | { fresh: true; lease: Date | null } = { fresh: false };
+    if (provider === "ses") {
+      const release = await takeRelease(tx, domain.name);
+      // A release in flight would race this claim's identity: the add waits for it to end.
+      if (release.state === "busy") throw identityUnavailable(domain.name, NOT_READY);
+      if (release.state === "taken") upstream = { fresh: true, lease: release.lease };
+      else {
+        const [live] = await tx
+          .select({ id: domains.id })
+          .from(domains)
+          .where(and(eq(domains.name, domain.name), eq(domains.provider, "ses"), ne(domains.status, "failed")))
+          .limit(1);
+        // Live claims share the one identity SES keeps per name; otherwise nothing relies on what is there.
+        if (!live) upstream = { fresh: true, lease: null };
+      }
+    }
+    // A failed row of this account is recycled: same id, fresh keys, token, records and clock.
     const [failed] = await tx
       .select({ id: domains.id })
       .from(domains)
@@ -139,38 +176,44 @@ export async function createDomain(account: { id: string; plan: string }, input:
       .limit(1);
     if (failed) {
       const [recycled] = await tx.update(domains).set(values).where(eq(domains.id, failed.id)).returning();
-      return recycled;
+      return { row: recycled, upstream };
     }
     const [inserted] = await tx
       .insert(domains)
       .values({ id: newId(), ...values })
       .returning();
-    return inserted;
+    return { row: inserted, upstream };
   });
 
   if (provider !== "ses") {
     await invalidateAccount(account.id);
     return domainView(row);
   }
+  if (upstream.fresh) {
+    // Never adopt what a former claim left: delete it, then create (fresh tokens).
+    const error = await deleteUpstream(domain.name, "ses");
+    if (error !== null) {
+      if (upstream.lease) await returnRelease(domain.name, upstream.lease, error);
+      await dropClaim(row);
+      log().warn({ domain: domain.name, error }, "domains: SES did not delete an identity no claim holds");
+      throw identityUnavailable(domain.name, NOT_READY);
+    }
+    if (upstream.lease) await completeRelease(domain.name, upstream.lease);
+  }
   let tokens: string[];
   try {
     tokens = (await createIdentity(domain.name, returnPathDomain(domain.name))).tokens;
   } catch (err) {
-    await db.delete(domains).where(eq(domains.id, row.id));
-    const reason = (err as { message?: string }).message ?? String(err);
-    throw new ApiError(
-      "domain_error",
-      502,
-      `Amazon SES refused to create the identity for ${domain.name} (${reason}). Nothing was kept; try again.`,
-    );
+    await dropClaim(row);
+    throw identityUnavailable(domain.name, (err as { message?: string }).message ?? String(err));
   }
   const [ready] = await db
     .update(domains)
-    .set({ dnsRecords: sesRecords(domain.name, tokens) })
+    .set({ dnsRecords: [ownershipRecord(domain.name, token), ...sesRecords(domain.name, tokens)] })
     .where(eq(domains.id, row.id))
     .returning();
   await invalidateAccount(account.id);
-  return domainView(ready);
+  return domainView(ready ?? row);
 }
 
 /** POST /verify: a fresh check unless failed or within the cache window of the last one. */
@@ -181,25 +224,19 @@ export async function verifyDomain(accountId: string, id: string): Promise<Domai
   return domainView(await checkDomain(row, "verify"));
 }
 
-/** Removes the domain now (sending from it stops), then its SES identity. */
+/**
+ * Removes the domain now (sending from it stops); when no live claim of the name remains, its
+ * upstream identity is released (at once, else by the release task until the provider confirms).
+ */
 export async function removeDomain(accountId: string, id: string): Promise<DomainRemoved> {
   const row = await getDomainOrThrow(accountId, id);
   const { db } = await database();
-  await db.delete(domains).where(eq(domains.id, row.id));
+  const { released } = await db.transaction(async (tx) => {
+    await lockDomainName(tx, row.name);
+    return endClaimIn(tx, row, { delete: true });
+  });
   await invalidateAccount(accountId);
-  if (row.provider === "ses") {
-    // Another account may hold the name live now (this row had failed): its identity stays.
-    const [other] = await db
-      .select({ id: domains.id })
-      .from(domains)
-      .where(and(eq(domains.name, row.name), ne(domains.status, "failed")))
-      .limit(1);
-    if (!other) {
-      await deleteIdentity(row.name).catch((err) =>
-        log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: could not remove the SES identity"),
-      );
-    }
-  }
+  if (released) await releaseNow([row.name]);
   // A slot may have opened for a domain a plan downgrade parked.
   await applyDomainParking(accountId);
   return { id: row.id, deleted: true };

@@ -7,6 +7,15 @@ const record = (type: string, name: string, value: string): DnsRecord => ({ type
 
 export const returnPathDomain = (domain: string) => `${domainSettings.returnPathLabel}.${domain}`;
 
+/** Where every claim of a name publishes its ownership token (one TXT value per claim). */
+export const ownershipRecordName = (domain: string) => `_posthaste-verification.${domain}`;
+export const ownershipValue = (token: string) => `posthaste-verification=${token}`;
+
+/** The claim's own ownership record: the first of its dnsRecords (docs/decisions.md, "Domain claims"). */
+export function ownershipRecord(domain: string, token: string): DnsRecord {
+  return record("TXT", ownershipRecordName(domain), ownershipValue(token));
+}
+
 /** DMARC is recommended, not required: p=none only reports, it never blocks mail. */
 export function recommendedRecords(domain: string): DnsRecord[] {
   return [record("TXT", `_dmarc.${domain}`, "v=DMARC1; p=none;")];

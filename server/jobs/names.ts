@@ -4,5 +4,6 @@ export const TASKS = {
   webhookDelivery: "webhook-delivery",
   domainPoll: "domain-poll",
   domainHealth: "domain-health",
+  domainRelease: "domain-release",
   retention: "retention",
 } as const;

@@ -1,5 +1,6 @@
 import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
+import { domainReleaseTask } from "../domains/releases";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
 import { retentionTask } from "../ops/retention";
 import { searchSummaryTask } from "../sending/search-summary";
@@ -11,5 +12,14 @@ import type { Task } from "./tasks";
  * whichever driver runs (embedded loops or Inngest functions) takes them from here.
  */
 export function allTasks(): Task[] {
-  return [dispatchTask, breakerTask, domainPollTask, domainHealthTask, webhookDeliveryTask, retentionTask, searchSummaryTask];
+  return [
+    dispatchTask,
+    breakerTask,
+    domainPollTask,
+    domainHealthTask,
+    domainReleaseTask,
+    webhookDeliveryTask,
+    retentionTask,
+    searchSummaryTask,
+  ];
 }

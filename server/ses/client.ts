@@ -29,3 +29,9 @@ export function sesClient(): SESv2Client {
 export function sesRegion(): string {
   return config().awsRegion;
 }
+
+/** Which SES identities this process reaches (region and endpoint): a release is done where its identity lived. */
+export function sesScope(): string {
+  const cfg = config();
+  return `${cfg.awsRegion}|${cfg.sesEndpoint ?? ""}`;
+}

@@ -25,10 +25,15 @@ function identity(out: Pick<GetEmailIdentityCommandOutput, "DkimAttributes" | "V
   };
 }
 
+/** One identity call gives up after this long (a release's lease outlasts it). */
+const CALL_TIMEOUT_MS = 30_000;
+const timeout = () => ({ abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+
 /**
  * Creates the domain identity with Easy DKIM and points its MAIL FROM at the return-path
- * subdomain. An identity left upstream by an earlier row (a recycled failed domain, an
- * upstream delete that failed) is adopted rather than refused.
+ * subdomain. One that exists already is returned as it is: callers adopt it only while a live
+ * claim of the name relies on it, and otherwise delete it first so the new claim gets fresh
+ * tokens (server/domains/domains.ts#createDomain, docs/decisions.md "Domain claims").
  */
 export async function createIdentity(domain: string, mailFromDomain: string): Promise<SesIdentity> {
   const client = sesClient();
@@ -39,11 +44,12 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
         EmailIdentity: domain,
         ...(config().sesConfigurationSet ? { ConfigurationSetName: config().sesConfigurationSet! } : {}),
       }),
+      timeout(),
     );
     created = identity(out);
   } catch (err) {
     if (errorName(err) !== "AlreadyExistsException") throw err;
-    created = identity(await client.send(new GetEmailIdentityCommand({ EmailIdentity: domain })));
+    created = identity(await client.send(new GetEmailIdentityCommand({ EmailIdentity: domain }), timeout()));
   }
   try {
     await client.send(
@@ -52,6 +58,7 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
         MailFromDomain: mailFromDomain,
         BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
       }),
+      timeout(),
     );
   } catch (err) {
     // The identity sends without a custom MAIL FROM (SES's own return path); not worth failing the add.
@@ -63,7 +70,7 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
 /** The identity as SES sees it now, or null when SES has none by that name. */
 export async function getIdentity(domain: string): Promise<SesIdentity | null> {
   try {
-    return identity(await sesClient().send(new GetEmailIdentityCommand({ EmailIdentity: domain })));
+    return identity(await sesClient().send(new GetEmailIdentityCommand({ EmailIdentity: domain }), timeout()));
   } catch (err) {
     if (errorName(err) === "NotFoundException") return null;
     throw err;
@@ -73,7 +80,7 @@ export async function getIdentity(domain: string): Promise<SesIdentity | null> {
 /** Removes the identity; one already gone upstream counts as removed. */
 export async function deleteIdentity(domain: string): Promise<void> {
   try {
-    await sesClient().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
+    await sesClient().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }), timeout());
   } catch (err) {
     if (errorName(err) !== "NotFoundException") throw err;
   }

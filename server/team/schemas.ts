@@ -54,7 +54,10 @@ export interface LeftBehind {
   handedOverEndpoints: number;
 }
 
-export const RemoveMemberInput = z.object({ userId: z.string().max(MAX_ID_LENGTH), keysAndWebhooks: z.enum(DISPOSITIONS).default("revoke") });
+export const RemoveMemberInput = z.object({
+  userId: z.string().max(MAX_ID_LENGTH),
+  keysAndWebhooks: z.enum(DISPOSITIONS).default("revoke"),
+});
 
 const LeftBehindCounts = z.object({
   keys: z.object({ revoked: z.number().int(), handedOver: z.number().int() }),

@@ -51,7 +51,9 @@ export default async function DomainsPage() {
   return (
     <>
       <PageHead title="Domains">
-        Send from any address on a verified domain. Publish the records below at your DNS host, then verify.
+        Send from any address on a verified domain. Publish the records below at your DNS host, then verify. The first, at{" "}
+        <code className="font-mono text-xs">_posthaste-verification</code>, proves the domain is yours: each domain added has its own, and
+        it verifies only while that record is published.
       </PageHead>
       <AddDomainForm />
       {domains.length === 0 && <Card className="items-center py-10 text-muted-foreground">No domains yet.</Card>}

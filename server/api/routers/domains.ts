@@ -28,15 +28,15 @@ export const domainsRouter = router({
         tags,
         summary: "Add a sending domain",
         description:
-          "Adds a domain as `pending` and returns the DNS records to publish. Posting the name of one of the account's `failed` domains recycles it.",
+          "Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it.",
       },
       successStatus: 201,
       docs: {
         errors: {
           403: "authentication_error: a send-only key. domain_error: the name is reserved by the platform, blocked after an abuse suspension, or the plan's domain allowance is used",
-          409: "domain_error: the domain is already on this account or held by another account",
+          409: "domain_error: the domain is already on this account",
           429: "rate_limited: too many requests (Retry-After: seconds)",
-          502: "domain_error: the upstream provider refused to create the identity; nothing was kept, so a retry starts clean",
+          502: "domain_error: the upstream provider could not set up the identity (refused, or an earlier identity of the name is still being removed); nothing was kept, so a retry starts clean",
         },
         requestExample: { name: "acme.example" },
         example: DOMAIN,

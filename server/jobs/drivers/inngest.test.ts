@@ -111,6 +111,7 @@ describe("every background workflow as an Inngest function", () => {
       "deliverability-breaker": "*/5 * * * *",
       "domain-poll": "* * * * *",
       "domain-health": "*/15 * * * *",
+      "domain-release": "* * * * *",
       "webhook-delivery": "* * * * *",
       retention: "17 * * * *",
       "search-summary": "* * * * *",
