@@ -764,6 +764,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -795,6 +800,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -808,6 +818,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -2031,6 +2046,7 @@ export interface operations {
                      *             "email.bounced"
                      *           ],
                      *           "enabled": true,
+                     *           "status": "enabled",
                      *           "description": "Delivery outcomes",
                      *           "consecutiveFailures": 0,
                      *           "lastAttemptAt": null,
@@ -2133,6 +2149,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": true,
+                     *       "status": "enabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,
@@ -2212,6 +2229,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": true,
+                     *       "status": "enabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,
@@ -2392,6 +2410,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": false,
+                     *       "status": "disabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,

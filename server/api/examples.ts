@@ -86,6 +86,7 @@ export const WEBHOOK_ENDPOINT = {
   url: "https://hooks.acme.example/posthaste",
   events: ["email.delivered", "email.bounced"],
   enabled: true,
+  status: "enabled",
   description: "Delivery outcomes",
   consecutiveFailures: 0,
   lastAttemptAt: null,
