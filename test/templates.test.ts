@@ -215,3 +215,34 @@ describe("sending with a template", () => {
     expect((await emailRow(batch.body.data[42].id)).subject).toBe("Order 42 for there");
   });
 });
+
+describe("the dashboard's template procedures", () => {
+  it("lists versions newest first and sends a test of the working copy to the owner's address", async () => {
+    const { dashboardCaller } = await import("./support/dashboard-caller");
+    const a = await server.account();
+    const caller = await dashboardCaller(a.accountId);
+    const { id } = await caller.templates.create({
+      name: "Dash",
+      html: "<p>v1 {{{NAME}}}</p>",
+      variables: [{ key: "NAME", type: "string", fallback_value: "you" }],
+    });
+    await caller.templates.publish({ id });
+    await caller.templates.update({ id, html: "<p>v2 {{{NAME}}}</p>" });
+    await caller.templates.publish({ id });
+    const versions = await caller.templates.versions({ id });
+    expect(versions.map((v) => [v.number, v.html])).toEqual([
+      [2, "<p>v2 {{{NAME}}}</p>"],
+      [1, "<p>v1 {{{NAME}}}</p>"],
+    ]);
+    // A draft edit is what the test sends; the sandbox sender keeps it to the owner.
+    await caller.templates.update({ id, html: "<p>draft {{{NAME}}}</p>" });
+    const sent = await caller.templates.sendTest({ id, variables: { NAME: "<b>Ann</b>" } });
+    const row = await emailRow(sent.id);
+    expect(row.to).toEqual([a.email]);
+    expect(row.subject).toBe("[Test] Dash");
+    expect(row.html).toBe("<p>draft &lt;b&gt;Ann&lt;/b&gt;</p>");
+    // Another account's caller finds nothing.
+    const b = await server.account();
+    await expect((await dashboardCaller(b.accountId)).templates.versions({ id })).rejects.toMatchObject({ message: "Template not found" });
+  });
+});

@@ -20,7 +20,8 @@ import {
 } from "../../templates/schemas";
 import { MAX_TEMPLATE_VARIABLES } from "../../limits/constants";
 import { EXAMPLE_IDS, TEMPLATE, TEMPLATE_REQUEST } from "../examples";
-import { fullScopeProcedure, router } from "../trpc";
+import { fullScopeProcedure, router, sendProcedure } from "../trpc";
+import { sendTest } from "../../templates/send-test";
 
 const tags = ["Templates"];
 const idOrAlias = z.object({ id: z.string().max(200).meta({ description: "The template's id or alias" }) });
@@ -177,4 +178,10 @@ export const templatesRouter = router({
     .input(idOrAlias)
     .output(z.array(TemplateVersion))
     .query(({ ctx, input }) => listVersions(ctx.account.id, input.id)),
+
+  /** Dashboard only: the working copy rendered and sent to the account's own address. */
+  sendTest: sendProcedure
+    .input(z.object({ ...idOrAlias.shape, variables: z.record(z.string(), z.union([z.string(), z.number()])).default({}) }))
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => sendTest(ctx.account, input.id, input.variables)),
 });
