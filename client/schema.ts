@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Send an email
-         * @description Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.
+         * @description Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. `template: { id, variables }` renders a published template (by id or alias) instead of `html`/`text`; its `from`, `subject` and `reply_to` apply unless given. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.
          */
         post: operations["emails-send"];
         delete?: never;
@@ -3697,6 +3697,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_found: `template.id` names no template (id or alias) of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_error: the body, an attachment or the message is too large */
             413: {
                 headers: {
@@ -3706,7 +3715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email */
+            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email. validation_error: the template is a draft, or a variable is missing (without a fallback), undeclared, of the wrong type or too long (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3841,6 +3850,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_found: `template.id` names no template (id or alias) of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_error: the body, an attachment or the message is too large */
             413: {
                 headers: {
@@ -3850,7 +3868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email */
+            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email. validation_error: the template is a draft, or a variable is missing (without a fallback), undeclared, of the wrong type or too long (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -16,11 +16,11 @@ test("create, preview, publish and send a template", async ({ page }) => {
   await expect(page.getByTestId("template-status")).toContainText("draft");
 
   // The preview follows the source, values escaped, in a frame that runs no scripts.
-  const frame = page.getByTestId("preview-frame");
+  const frame = page.getByTestId("html-preview");
   await expect(frame).toHaveAttribute("sandbox", "");
   await page.getByLabel("HTML").fill("<h1>Hi {{{NAME}}}</h1><script>document.title='x'</script>");
   await page.getByLabel("Fallback (optional)").first().fill("<Ann>");
-  await expect(page.frameLocator('[data-testid="preview-frame"]').locator("h1")).toHaveText("Hi <Ann>");
+  await expect(page.frameLocator('[data-testid="html-preview"]').locator("h1")).toHaveText("Hi <Ann>");
   await expect(page.getByTestId("preview-subject")).toContainText("Welcome, <Ann>");
   // An undeclared placeholder is named before saving.
   await page.getByLabel("HTML").fill("<h1>Hi {{{NAME}}} {{{WHO}}}</h1>");

@@ -213,6 +213,14 @@ describe("sending with a template", () => {
     expect(batch.body.summary).toEqual({ total: 100, succeeded: 99, failed: 1 });
     expect(batch.body.data[5].error.message).toMatch(/ORDER: missing/);
     expect((await emailRow(batch.body.data[42].id)).subject).toBe("Order 42 for there");
+    // Strict (Resend's SDK default): the first refused entry is the answer, with its own status.
+    const strict = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [{ to: "a@example.com", template: { id: "no-such-alias" } }],
+      headers: { "x-batch-validation": "strict" },
+    });
+    expect(strict.status).toBe(404);
+    expect(strict.body.error.message).toMatch(/^emails\[0\]: Template no-such-alias not found/);
   });
 });
 

@@ -176,6 +176,8 @@ export async function sendBatch(
   // Every template the batch names, read once (a batch of 100 with one template: one read).
   const refs = parsed.flatMap((p) => ("type" in p || !p.template ? [] : [p.template.id]));
   const found = refs.length ? await templatesForSend(account.id, refs) : null;
+  // A strict batch answers a template's refusal with its own status (404 unknown, 422 its rules).
+  const templateStatus = new Map<number, number>();
   const drafts: (SendDraft | ErrorObject)[] = parsed.map((input, i) => {
     if ("type" in input) return input;
     try {
@@ -183,12 +185,14 @@ export async function sendBatch(
       if (template instanceof ApiError) throw template;
       return toDraft(input, header === null ? null : batchEntryKey(header, i), template);
     } catch (err) {
-      return toApiError(err).toObject();
+      const error = toApiError(err);
+      if (input.template && (error.status === 404 || error.status === 422)) templateStatus.set(i, error.status);
+      return error.toObject();
     }
   });
   if (opts.strict) {
     const i = drafts.findIndex((draft) => "type" in draft);
-    if (i >= 0) throw strictFailure(i, drafts[i] as ErrorObject, 400);
+    if (i >= 0) throw strictFailure(i, drafts[i] as ErrorObject, templateStatus.get(i) ?? 400);
   }
   const keys = [...new Set(drafts.flatMap((draft) => ("type" in draft || !draft.idempotencyKey ? [] : [draft.idempotencyKey])))];
   attempts: for (let attempt = 1; ; attempt++) {

@@ -213,7 +213,7 @@ export function TemplateEditor({ template }: { template: EditableTemplate }) {
                   sandbox=""
                   className="min-h-64 w-full flex-1 rounded-md border bg-white"
                   srcDoc={shown.html}
-                  data-testid="preview-frame"
+                  data-testid="html-preview"
                 />
               </>
             ) : (
