@@ -37,8 +37,8 @@ test("create, preview, publish and send a template", async ({ page }) => {
   await page.getByRole("button", { name: "Send a test" }).click();
   await expect(page.getByText("Test sent to your address")).toBeVisible();
   await open(page, "/emails");
-  const row = page.getByRole("link", { name: "[Test] Welcome, <Ann>" });
+  // Sent from the sandbox sender (the template has no from) to the owner's own address.
+  const row = page.getByRole("row", { name: /\[Test\] Welcome, <Ann>/ });
   await expect(row).toBeVisible();
-  await row.click();
-  await expect(page.getByText(owner).first()).toBeVisible();
+  await expect(row).toContainText(owner);
 });
