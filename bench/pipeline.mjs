@@ -14,6 +14,8 @@
 //            dispatch, so its latency is the queue's length, not the pipeline's)
 //   send     autocannon POST /v1/emails, 32 connections, while dispatch and webhooks run
 //   batch    autocannon POST /v1/emails/batch (100 each), 8 connections, same conditions
+//   template the same batches, each entry `template: { id, variables }` naming one published
+//            5 KB template with 5 variables (rendered per entry at accept), same conditions
 //   newcomer while the backlog the two left (≈ 100,000 messages of one account) drains, a
 //            second account sends one message every 500 ms: accept → relay (fair claiming)
 //   drain    until every message is at the relay and every event at the receiver
@@ -46,6 +48,7 @@ const TARGETS = {
   send_per_s: 1500,
   send_p99_ms: 50,
   batch_messages_per_s: 20_000,
+  template_batch_messages_per_s: 20_000,
   e2e_messages_per_s: 600,
   e2e_p99_ms: 2000,
   newcomer_p99_ms: 2000,
@@ -289,6 +292,46 @@ const batchLoad = await cannon({
 const batchCpu = await batchWindow();
 const batchMessages = batchLoad["2xx"] * 100;
 
+// 5b. Batches rendered from a stored template: 5 KB of html, 5 variables per entry.
+const TEMPLATE_KEYS = ["NAME", "ORDER", "TOTAL", "CITY", "LINK"];
+const templateHtml =
+  `<p>${TEMPLATE_KEYS.map((k) => `{{{${k}}}}`).join(" ")}</p>` + `<p>${"A stored template for the bench. ".repeat(155)}</p>`;
+const api = async (method, path, body) => {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${tenant.apiKey}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+const { id: templateId } = await api("POST", "/v1/templates", {
+  name: "bench",
+  from: tenant.from,
+  subject: "template {{{ORDER}}}",
+  html: templateHtml,
+  variables: TEMPLATE_KEYS.map((key) => ({ key, type: "string" })),
+});
+await api("POST", `/v1/templates/${templateId}/publish`);
+const templateBatchBody = JSON.stringify(
+  Array.from({ length: 100 }, (_, k) => ({
+    to: `reader${k}@example.org`,
+    template: {
+      id: templateId,
+      variables: { NAME: `Reader <${k}>`, ORDER: `#${k}`, TOTAL: "12.50", CITY: "Lyon", LINK: "https://acme.example/o" },
+    },
+  })),
+);
+log(`template (${Buffer.byteLength(templateHtml)} bytes of html)`);
+const templateWindow = await cpuRoles();
+const templateLoad = await cannon({
+  ...post(port, "/v1/emails/batch", tenant.apiKey, templateBatchBody),
+  connections: 8,
+  duration: BATCH_DURATION / 1000,
+});
+const templateCpu = await templateWindow();
+const templateMessages = templateLoad["2xx"] * 100;
+
 // 6. A newcomer behind the backlog: one send every 500 ms from the second account.
 const backlog = (await pending()).pending;
 log(`newcomer (backlog ${backlog})`);
@@ -335,6 +378,7 @@ await dropDatabase(db.name);
 
 const sendRps = Math.round(sendLoad["2xx"] / sendLoad.duration);
 const batchPerS = Math.round(batchMessages / batchLoad.duration);
+const templatePerS = Math.round(templateMessages / templateLoad.duration);
 const bareRps = Math.round(bareResult["2xx"] / bareResult.duration);
 const result = {
   bench: "pipeline",
@@ -356,6 +400,10 @@ const result = {
   batch_non2xx: batchLoad.non2xx + batchLoad.errors,
   batch_ratio_to_ceiling: round(batchPerS / bareRps),
   batch_cpu_us_per_message: perMessage(batchCpu, batchMessages),
+  template_batch_messages_per_s: templatePerS,
+  template_batch_p99_ms: templateLoad.latency.p99,
+  template_batch_non2xx: templateLoad.non2xx + templateLoad.errors,
+  template_batch_cpu_us_per_message: perMessage(templateCpu, templateMessages),
   e2e_messages: e2e.messages,
   e2e_accept_seconds: round(e2eLoad.duration),
   e2e_accept_p99_ms: e2eLoad.p99,
@@ -408,6 +456,7 @@ result.targets = TARGETS;
 result.met = {
   send: sendRps >= TARGETS.send_per_s && sendLoad.latency.p99 <= TARGETS.send_p99_ms,
   batch: batchPerS >= TARGETS.batch_messages_per_s,
+  template_batch: templatePerS >= TARGETS.template_batch_messages_per_s,
   e2e: e2e.messages_per_s >= TARGETS.e2e_messages_per_s && (percentile(e2e.relay, 99) ?? Infinity) <= TARGETS.e2e_p99_ms,
   newcomer: newcomer2.relay.length === NEWCOMER_SENDS && (percentile(newcomer2.relay, 99) ?? Infinity) <= TARGETS.newcomer_p99_ms,
   rss: rssPeak.maxProcessMb <= TARGETS.rss_mb_per_process,

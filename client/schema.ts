@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Send an email
-         * @description Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.
+         * @description Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. `template: { id, variables }` renders a published template (by id or alias) instead of `html`/`text`; its `from`, `subject` and `reply_to` apply unless given. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.
          */
         post: operations["emails-send"];
         delete?: never;
@@ -418,6 +418,98 @@ export interface paths {
         get: operations["usage-get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description Newest first. `limit` is clamped to 1 to 100 (default 50); follow `nextCursor`, or Resend's `after` with the last id, while `hasMore`.
+         */
+        get: operations["templates-list"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Stores a draft template: `html` (and optional `subject` and `text`) with `{{{KEY}}}` placeholders, each declared in `variables`. It sends once published (`POST /v1/templates/{id}/publish`). Values are HTML-escaped in `html` and inserted verbatim in `subject` and `text`.
+         */
+        post: operations["templates-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a template
+         * @description By id or alias: the working copy and its publishing state.
+         */
+        get: operations["templates-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template
+         * @description Deletes the template and its versions. Messages already sent with it keep their `template_id`.
+         */
+        delete: operations["templates-remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a template
+         * @description Changes the fields given (null clears an optional one). A published template keeps sending its published version; the change waits (`has_unpublished_versions`) until the next publish.
+         */
+        patch: operations["templates-update"];
+        trace?: never;
+    };
+    "/v1/templates/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a template
+         * @description Stores the working copy as a new immutable version; sends use it from now on.
+         */
+        post: operations["templates-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a template
+         * @description A new draft with the working copy's content and variables, named `<name> (copy)`, without an alias.
+         */
+        post: operations["templates-duplicate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -672,6 +764,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -703,6 +800,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -716,6 +818,11 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
             enabled: boolean;
+            /**
+             * @description Resend's name for `enabled`, as its SDK's types read it
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
             description: string | null;
             consecutiveFailures: number;
             lastAttemptAt: number | null;
@@ -879,6 +986,10 @@ export interface components {
             bcc: string[];
             replyTo: string[];
             scheduledAt: number | null;
+            /** @description The template the content was rendered from (Resend's name); null without one */
+            template_id: string | null;
+            /** @description The template's published version that rendered it */
+            template_version_id: string | null;
             timeline: components["schemas"]["TimelineEntry"][];
         };
         /** @description One step in a message's life, oldest first */
@@ -919,6 +1030,80 @@ export interface components {
             limit: number | null;
             suspended: number;
         };
+        TemplateRef: {
+            /** @constant */
+            object: "template";
+            id: string;
+        };
+        /** @description Newest first; follow `nextCursor` (or Resend's `after` with the last id) until `hasMore` is false */
+        TemplateList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["TemplateListItem"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            has_more: boolean;
+        };
+        TemplateListItem: {
+            id: string;
+            name: string;
+            alias: string | null;
+            /**
+             * @description `published` once a version was published (it sends); `draft` before
+             * @enum {string}
+             */
+            status: "draft" | "published";
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A stored template's working copy and publishing state */
+        Template: {
+            /** @constant */
+            object: "template";
+            id: string;
+            name: string;
+            alias: string | null;
+            subject: string | null;
+            html: string;
+            text: string | null;
+            from: string | null;
+            reply_to: string[] | null;
+            variables: components["schemas"]["TemplateVariable"][];
+            /**
+             * @description `published` once a version was published (it sends); `draft` before
+             * @enum {string}
+             */
+            status: "draft" | "published";
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The working copy was edited since the last publish; sends use the published version */
+            has_unpublished_versions: boolean;
+            /** @description The published version that sends; null until the first publish */
+            current_version_id: string | null;
+        };
+        /** @description A declared `{{{key}}}` variable; `fallback_value` is used when a send omits it */
+        TemplateVariable: {
+            key: string;
+            /** @enum {string} */
+            type: "string" | "number";
+            fallback_value: string | number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DeletedTemplate: {
+            /** @constant */
+            object: "template";
+            id: string;
+            deleted: boolean;
+        };
         /**
          * @description What went wrong: a request-level error, or one batch entry's.
          * @example {
@@ -951,6 +1136,8 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /** @description The template the message was rendered from; absent without one */
+            template_id?: string;
         };
         /** @description email.opened: the message, and the open */
         OpenedEventData: {
@@ -962,6 +1149,8 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /** @description The template the message was rendered from; absent without one */
+            template_id?: string;
             open: {
                 /** Format: date-time */
                 timestamp: string;
@@ -980,6 +1169,8 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /** @description The template the message was rendered from; absent without one */
+            template_id?: string;
             click: {
                 /** Format: date-time */
                 timestamp: string;
@@ -1000,6 +1191,8 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /** @description The template the message was rendered from; absent without one */
+            template_id?: string;
             /** @description The address that bounced or complained; it is now suppressed */
             recipient: string;
             /** @description What the receiving mail server said */
@@ -1155,12 +1348,13 @@ export interface components {
             data: components["schemas"]["QuotaEventData"];
         };
         SendRequest: {
-            /** @description `addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender */
-            from: string;
+            /** @description `addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender; optional with a template that sets one */
+            from?: string;
             to: string | string[];
             cc?: (string | string[]) | null;
             bcc?: (string | string[]) | null;
-            subject: string;
+            /** @description Required unless a template gives one */
+            subject?: string;
             html?: string | null;
             text?: string | null;
             replyTo?: (string | string[]) | null;
@@ -1192,8 +1386,13 @@ export interface components {
             /** @description Resend's name: ISO 8601, Unix ms, or a phrase such as "in 1 hour" or "tomorrow at 9am" (UTC) */
             scheduled_at?: (string | number) | null;
             bulk?: (true | false) | null;
-            /** @description Resend's field, refused when set: stored templates; send html or text */
-            template?: unknown;
+            /** @description A published template (its id or alias) and its variables; not combinable with html or text */
+            template?: {
+                id: string;
+                variables?: {
+                    [key: string]: string | number;
+                } | null;
+            } | null;
             /** @description Resend's field, refused when set: topics */
             topic_id?: unknown;
             /** @description Resend's field, refused when set: topics */
@@ -1249,6 +1448,12 @@ export type RescheduledEmail = components['schemas']['RescheduledEmail'];
 export type Usage = components['schemas']['Usage'];
 export type UsageCount = components['schemas']['UsageCount'];
 export type UsageAllowance = components['schemas']['UsageAllowance'];
+export type TemplateRef = components['schemas']['TemplateRef'];
+export type TemplateList = components['schemas']['TemplateList'];
+export type TemplateListItem = components['schemas']['TemplateListItem'];
+export type Template = components['schemas']['Template'];
+export type TemplateVariable = components['schemas']['TemplateVariable'];
+export type DeletedTemplate = components['schemas']['DeletedTemplate'];
 export type Error = components['schemas']['Error'];
 export type EmailEventData = components['schemas']['EmailEventData'];
 export type OpenedEventData = components['schemas']['OpenedEventData'];
@@ -1842,6 +2047,7 @@ export interface operations {
                      *             "email.bounced"
                      *           ],
                      *           "enabled": true,
+                     *           "status": "enabled",
                      *           "description": "Delivery outcomes",
                      *           "consecutiveFailures": 0,
                      *           "lastAttemptAt": null,
@@ -1944,6 +2150,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": true,
+                     *       "status": "enabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,
@@ -2023,6 +2230,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": true,
+                     *       "status": "enabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,
@@ -2203,6 +2411,7 @@ export interface operations {
                      *         "email.bounced"
                      *       ],
                      *       "enabled": false,
+                     *       "status": "disabled",
                      *       "description": "Delivery outcomes",
                      *       "consecutiveFailures": 0,
                      *       "lastAttemptAt": null,
@@ -3500,6 +3709,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_found: `template.id` names no template (id or alias) of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_error: the body, an attachment or the message is too large */
             413: {
                 headers: {
@@ -3509,7 +3727,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email */
+            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email. validation_error: the template is a draft, or a variable is missing (without a fallback), undeclared, of the wrong type or too long (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3644,6 +3862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description not_found: `template.id` names no template (id or alias) of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description validation_error: the body, an attachment or the message is too large */
             413: {
                 headers: {
@@ -3653,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email */
+            /** @description suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email. validation_error: the template is a draft, or a variable is missing (without a fallback), undeclared, of the wrong type or too long (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3715,6 +3942,8 @@ export interface operations {
                      *       "bcc": [],
                      *       "replyTo": [],
                      *       "scheduledAt": null,
+                     *       "template_id": null,
+                     *       "template_version_id": null,
                      *       "timeline": [
                      *         {
                      *           "type": "queued",
@@ -4127,6 +4356,664 @@ export interface operations {
             };
             /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-list": {
+        parameters: {
+            query?: {
+                /** @description Page size, clamped to 1 to 100 (default 50) */
+                limit?: string;
+                /** @description The previous page's `nextCursor` */
+                cursor?: string;
+                /** @description Resend's paging: the templates older than this template id */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5",
+                     *           "name": "Receipt",
+                     *           "alias": "receipt",
+                     *           "status": "published",
+                     *           "published_at": "2026-01-01T00:00:00.000Z",
+                     *           "created_at": "2026-01-01T00:00:00.000Z",
+                     *           "updated_at": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateList"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Receipt",
+                 *       "alias": "receipt",
+                 *       "from": "Acme <billing@acme.example>",
+                 *       "subject": "Your receipt for order {{{ORDER}}}",
+                 *       "html": "<p>Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.</p>",
+                 *       "text": "Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.",
+                 *       "variables": [
+                 *         {
+                 *           "key": "NAME",
+                 *           "type": "string",
+                 *           "fallback_value": "there"
+                 *         },
+                 *         {
+                 *           "key": "ORDER",
+                 *           "type": "string",
+                 *           "fallback_value": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description A name to send and look the template up by, unique in the account */
+                    alias?: string | null;
+                    subject?: string | null;
+                    html: string;
+                    text?: string | null;
+                    from?: string | null;
+                    reply_to?: (string | string[]) | null;
+                    replyTo?: (string | string[]) | null;
+                    variables?: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "string" | "number";
+                        fallback_value?: string | number | null;
+                        fallbackValue?: string | number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateRef"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: another template of the account has this alias */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 422 validation_error: a placeholder `{{{KEY}}}` that is not a declared variable, a reserved or malformed key, more than 50 variables, a fallback of the wrong type or too long (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5",
+                     *       "name": "Receipt",
+                     *       "alias": "receipt",
+                     *       "from": "Acme <billing@acme.example>",
+                     *       "subject": "Your receipt for order {{{ORDER}}}",
+                     *       "html": "<p>Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.</p>",
+                     *       "text": "Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.",
+                     *       "variables": [
+                     *         {
+                     *           "key": "NAME",
+                     *           "type": "string",
+                     *           "fallback_value": "there",
+                     *           "created_at": "2026-01-01T00:00:00.000Z",
+                     *           "updated_at": "2026-01-01T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "key": "ORDER",
+                     *           "type": "string",
+                     *           "fallback_value": null,
+                     *           "created_at": "2026-01-01T00:00:00.000Z",
+                     *           "updated_at": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "reply_to": null,
+                     *       "status": "published",
+                     *       "published_at": "2026-01-01T00:00:00.000Z",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "updated_at": "2026-01-01T00:00:00.000Z",
+                     *       "has_unpublished_versions": false,
+                     *       "current_version_id": "0194f5c2-7a1e-7c3b-9d2e-d301920314c6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedTemplate"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Receipt for order {{{ORDER}}}"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @description A name to send and look the template up by, unique in the account */
+                    alias?: string | null;
+                    subject?: string | null;
+                    html?: string;
+                    text?: string | null;
+                    from?: string | null;
+                    reply_to?: (string | string[]) | null;
+                    replyTo?: (string | string[]) | null;
+                    variables?: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "string" | "number";
+                        fallback_value?: string | number | null;
+                        fallbackValue?: string | number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateRef"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: another template of the account has this alias */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 422 validation_error: a placeholder `{{{KEY}}}` that is not a declared variable, a reserved or malformed key, more than 50 variables, a fallback of the wrong type or too long (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateRef"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 422 validation_error: a placeholder `{{{KEY}}}` that is not a declared variable, a reserved or malformed key, more than 50 variables, a fallback of the wrong type or too long (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "templates-duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "template",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TemplateRef"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ const LONG_SUBJECT = "A subject long enough to need two lines on a phone: quarte
 let storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 let emailId: string;
 let webhookId: string;
+let templateId: string;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -49,6 +50,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   });
   expect(sent.status).toBe(200);
   emailId = sent.body.id;
+  const template = await v1(baseURL!, "POST", "/v1/templates", key, {
+    name: "A template name long enough to wrap on a phone's narrow screen",
+    subject: "Hello {{{NAME}}}",
+    html: "<p>Hello {{{NAME}}}</p>",
+    variables: [{ key: "NAME", type: "string", fallback_value: "there" }],
+  });
+  expect(template.status).toBe(201);
+  templateId = template.body.id;
   expect((await v1(baseURL!, "POST", "/v1/domains", key, { name: `ui-${Date.now()}.example.com` })).status).toBe(201);
   expect((await v1(baseURL!, "POST", "/v1/suppressions", key, { email: LONG_ADDRESS })).status).toBe(201);
   await expect
@@ -69,6 +78,8 @@ function consolePages(): string[] {
     "/suppressions",
     "/webhooks",
     `/webhooks/${webhookId}`,
+    "/templates",
+    `/templates/${templateId}`,
     "/team",
     "/settings",
     // notFound() inside the console: the console's frame around the 404.

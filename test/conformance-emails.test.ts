@@ -41,6 +41,8 @@ const EMAIL_STATUS_KEYS = [
   "status",
   "subject",
   "tags",
+  "template_id",
+  "template_version_id",
   "timeline",
   "to",
 ];

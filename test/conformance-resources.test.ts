@@ -39,6 +39,8 @@ const ENDPOINT_KEYS = [
   "lastAttemptAt",
   "lastError",
   "lastResponseStatus",
+  // Resend's name for enabled (its SDK's types read it off get).
+  "status",
   "suspendedByPlan",
   "url",
 ].sort();

@@ -414,6 +414,8 @@ describe("Resend Node SDK against Posthaste", () => {
 
     const off = await resend.webhooks.update(hook.id, { status: "disabled" });
     expect(ours<WebhookEndpoint>(off.data).enabled).toBe(false);
+    // Resend's types read `status` off a get: the one core call that failed before.
+    expect((await resend.webhooks.get(hook.id)).data!.status).toBe("disabled");
     const on = await resend.webhooks.update(hook.id, { status: "enabled", endpoint: `${hooks.origin}/moved` });
     expect(on.data).toMatchObject({ enabled: true, url: `${hooks.origin}/moved` });
     expectSdkError(await resend.webhooks.update(hook.id, { status: "paused" as never }), 400, "validation_error", /status/);
@@ -431,5 +433,62 @@ describe("Resend Node SDK against Posthaste", () => {
     expect((await resend.webhooks.list()).data!.data.map((w) => w.id)).toContain(hook.id);
     expect((await resend.webhooks.remove(hook.id)).data).toEqual({ id: hook.id, deleted: true });
     expectSdkError(await resend.webhooks.get(hook.id), 404, "not_found");
+  });
+  it("templates: create, get, list, update, publish, duplicate, remove, and emails.send({ template })", async () => {
+    const s = await sender(server, { dkim: false });
+    const resend = sdk(s.apiKey);
+    const created = await resend.templates.create({
+      name: "Welcome",
+      alias: "sdk-welcome",
+      from: s.from,
+      subject: "Welcome, {{{NAME}}}",
+      html: "<p>Hello {{{NAME}}}, you have {{{CREDITS}}} credits</p>",
+      replyTo: "help@example.com",
+      variables: [
+        { key: "NAME", type: "string", fallbackValue: "friend" },
+        { key: "CREDITS", type: "number", fallbackValue: 5 },
+      ],
+    });
+    expect(created.error).toBeNull();
+    expect(created.data).toEqual({ object: "template", id: expect.any(String) });
+    const id = created.data!.id;
+
+    const got = await resend.templates.get("sdk-welcome");
+    expect(got.data).toMatchObject({ id, name: "Welcome", status: "draft", reply_to: ["help@example.com"], current_version_id: null });
+    expect(got.data!.variables).toMatchObject([
+      { key: "NAME", type: "string", fallback_value: "friend" },
+      { key: "CREDITS", type: "number", fallback_value: 5 },
+    ]);
+    expect((await resend.templates.list()).data!.data.map((t) => t.id)).toContain(id);
+
+    // A draft cannot send; published, it does.
+    expectSdkError(await resend.emails.send({ to: "ann@example.com", template: { id } }), 422, "validation_error", /draft/);
+    expect((await resend.templates.publish(id)).data).toEqual({ object: "template", id });
+    expect((await resend.templates.update(id, { subject: "Hi {{{NAME}}}" })).data).toEqual({ object: "template", id });
+    expect((await resend.templates.get(id)).data).toMatchObject({ status: "published", has_unpublished_versions: true });
+
+    const sent = await resend.emails.send({
+      to: "ann@example.com",
+      template: { id: "sdk-welcome", variables: { NAME: "<Ann>", CREDITS: 9 } },
+    });
+    expect(sent.error).toBeNull();
+    const email = ours<Email & { template_id: string }>((await resend.emails.get(sent.data!.id)).data);
+    expect(email).toMatchObject({ subject: "Welcome, <Ann>", template_id: id, from: s.from });
+    expectSdkError(
+      await resend.emails.send({ to: "ann@example.com", html: "<p>x</p>", template: { id } } as never),
+      400,
+      "validation_error",
+      /cannot be combined with html/,
+    );
+    expectSdkError(
+      await resend.emails.send({ from: s.from, subject: "x", to: "ann@example.com", template: { id: "no-such-template" } }),
+      404,
+      "not_found",
+    );
+
+    const copy = await resend.templates.duplicate(id);
+    expect(copy.data).toEqual({ object: "template", id: expect.any(String) });
+    expect((await resend.templates.remove(copy.data!.id)).data).toEqual({ object: "template", id: copy.data!.id, deleted: true });
+    expectSdkError(await resend.templates.get(copy.data!.id), 404, "not_found");
   });
 });

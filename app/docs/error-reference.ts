@@ -41,7 +41,7 @@ export const ERROR_DOCS: Record<ErrorType, ErrorDoc> = {
       `400: creating an API key while the account holds ${MAX_LIVE_KEYS} live ones; a webhook URL that is not https on port 443 or points at a private host; an empty or unknown event list; enabling a webhook endpoint the plan has suspended.`,
       "413: the request body, an attachment or the whole message is larger than the server allows (10 MiB by default).",
       "409: DELETE /v1/emails/{id} (or Resend's POST /v1/emails/{id}/cancel) on a message that has already been dispatched; PATCH /v1/emails/{id} (reschedule) on a message no longer scheduled.",
-      "400: a field of Resend's API that Posthaste cannot honour (for example template, topic_id, an attachment path, a domain region): the message names it.",
+      "400: a field of Resend's API that Posthaste cannot honour (for example topic_id, an attachment path, a domain region): the message names it.",
     ],
     action: [
       "Do not retry unchanged: the same request fails the same way.",

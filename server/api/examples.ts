@@ -15,6 +15,8 @@ export const EXAMPLE_IDS = {
   event: "0194f5c2-7a1e-7c3b-9d2e-9fcd5e607182",
   delivery: "0194f5c2-7a1e-7c3b-9d2e-a0de6f718293",
   attempt: "0194f5c2-7a1e-7c3b-9d2e-b1ef708192a4",
+  template: "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5",
+  templateVersion: "0194f5c2-7a1e-7c3b-9d2e-d301920314c6",
 };
 
 export const SEND_REQUEST = {
@@ -45,6 +47,8 @@ export const EMAIL = {
   bcc: [],
   replyTo: [],
   scheduledAt: null,
+  template_id: null,
+  template_version_id: null,
   timeline: [
     { type: "queued", at: T, detail: null },
     { type: "sent", at: T + 1200, detail: null },
@@ -82,6 +86,7 @@ export const WEBHOOK_ENDPOINT = {
   url: "https://hooks.acme.example/posthaste",
   events: ["email.delivered", "email.bounced"],
   enabled: true,
+  status: "enabled",
   description: "Delivery outcomes",
   consecutiveFailures: 0,
   lastAttemptAt: null,
@@ -139,3 +144,31 @@ export function eventExample(type: EventType) {
             : email;
   return { id: EXAMPLE_IDS.event, type, created_at: "2026-01-01T00:00:03.000Z", data };
 }
+
+export const TEMPLATE_REQUEST = {
+  name: "Receipt",
+  alias: "receipt",
+  from: "Acme <billing@acme.example>",
+  subject: "Your receipt for order {{{ORDER}}}",
+  html: "<p>Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.</p>",
+  text: "Thanks, {{{NAME}}}: order {{{ORDER}}} is paid.",
+  variables: [
+    { key: "NAME", type: "string", fallback_value: "there" },
+    { key: "ORDER", type: "string", fallback_value: null },
+  ],
+};
+
+const TEMPLATE_AT = "2026-01-01T00:00:00.000Z";
+export const TEMPLATE = {
+  object: "template",
+  id: EXAMPLE_IDS.template,
+  ...TEMPLATE_REQUEST,
+  reply_to: null,
+  variables: TEMPLATE_REQUEST.variables.map((v) => ({ ...v, created_at: TEMPLATE_AT, updated_at: TEMPLATE_AT })),
+  status: "published",
+  published_at: TEMPLATE_AT,
+  created_at: TEMPLATE_AT,
+  updated_at: TEMPLATE_AT,
+  has_unpublished_versions: false,
+  current_version_id: EXAMPLE_IDS.templateVersion,
+};

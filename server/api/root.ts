@@ -5,6 +5,7 @@ import { domainsRouter } from "./routers/domains";
 import { emailsRouter } from "./routers/emails";
 import { suppressionsRouter } from "./routers/suppressions";
 import { teamRouter } from "./routers/team";
+import { templatesRouter } from "./routers/templates";
 import { usageRouter } from "./routers/usage";
 import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
@@ -20,6 +21,7 @@ export const appRouter = router({
   emails: emailsRouter,
   usage: usageRouter,
   team: teamRouter,
+  templates: templatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,7 @@ import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EventType } from "../events/types";
 import type { EmailStatus, Tag, TimelineType } from "../sending/schemas";
+import type { TemplateVariable } from "../templates/render";
 import type { SuppressionReason } from "../suppressions/schemas";
 import type { DeliveryStatus } from "../webhooks/schemas";
 
@@ -282,6 +283,12 @@ export const emails = pgTable(
     /** Recipients counted against ramp/throttle day limits. */
     recipientCount: integer("recipient_count").notNull(),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * The template and published version the message was rendered from (null: sent with
+     * its own content). No foreign key: deleting a template keeps the messages it sent.
+     */
+    templateId: text("template_id"),
+    templateVersionId: text("template_version_id"),
     /** The RFC 5322 Message-ID, fixed at acceptance so a re-send after a crash keeps it. */
     messageId: text("message_id").notNull(),
     sesMessageId: text("ses_message_id"),
@@ -583,3 +590,59 @@ export const retentionCursors = pgTable("retention_cursors", {
   name: text("name").primaryKey(),
   after: text("after").notNull(),
 });
+
+/**
+ * A stored template's working copy (what the dashboard edits and PATCH changes). It sends
+ * only once published: `publishedVersionId` names the immutable version that sends.
+ */
+export const templates = pgTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    alias: text("alias"),
+    subject: text("subject"),
+    html: text("html").notNull(),
+    text: text("text"),
+    from: text("from"),
+    replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
+    variables: jsonb("variables").$type<TemplateVariable[]>().notNull().default([]),
+    publishedVersionId: text("published_version_id"),
+    publishedAt: ts("published_at"),
+    /** The working copy differs from the published version (edited since publishing). */
+    hasUnpublishedChanges: boolean("has_unpublished_changes").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("templates_account_idx").on(t.accountId, t.id),
+    uniqueIndex("templates_alias_idx")
+      .on(t.accountId, t.alias)
+      .where(sql`${t.alias} is not null`),
+  ],
+);
+
+/** One publish of a template: never changed after insert; a message names the version it rendered. */
+export const templateVersions = pgTable(
+  "template_versions",
+  {
+    id: text("id").primaryKey(),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    number: integer("number").notNull(),
+    name: text("name").notNull(),
+    subject: text("subject"),
+    html: text("html").notNull(),
+    text: text("text"),
+    from: text("from"),
+    replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
+    variables: jsonb("variables").$type<TemplateVariable[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("template_versions_number_idx").on(t.templateId, t.number)],
+);

@@ -19,7 +19,15 @@ import { eventData } from "./status";
 export async function recordEngagement(emailId: string, kind: "opened" | "clicked", request: V1Request, link?: string): Promise<boolean> {
   const { db } = await database();
   const [email] = await db
-    .select({ id: emails.id, accountId: emails.accountId, from: emails.from, to: emails.to, subject: emails.subject, tags: emails.tags })
+    .select({
+      id: emails.id,
+      accountId: emails.accountId,
+      from: emails.from,
+      to: emails.to,
+      subject: emails.subject,
+      tags: emails.tags,
+      templateId: emails.templateId,
+    })
     .from(emails)
     .where(eq(emails.id, emailId))
     .limit(1);

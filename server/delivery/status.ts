@@ -28,6 +28,8 @@ export interface EmailRef {
   to: string[];
   subject: string;
   tags: { name: string; value: string }[];
+  /** The template the message was rendered from, when it was. */
+  templateId?: string | null;
 }
 
 export type Tx = Pick<Db, "execute" | "insert" | "_">;
@@ -50,7 +52,9 @@ const EVENT_OF: Record<Happening["type"], EventType> = {
 };
 
 export function eventData(email: EmailRef, extra: Record<string, unknown> = {}): EmailEventData {
-  return { email_id: email.id, from: email.from, to: email.to, subject: email.subject, tags: email.tags, ...extra };
+  const data: EmailEventData = { email_id: email.id, from: email.from, to: email.to, subject: email.subject, tags: email.tags };
+  if (email.templateId) data.template_id = email.templateId;
+  return Object.assign(data, extra);
 }
 
 /**

@@ -14,6 +14,7 @@ export const EmailEventData = z
     to: z.array(z.string()),
     subject: z.string(),
     tags: z.array(TagSchema),
+    template_id: z.string().optional().meta({ description: "The template the message was rendered from; absent without one" }),
   })
   .meta({ id: "EmailEventData", description: "The message an email event is about" });
 

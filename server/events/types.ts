@@ -18,6 +18,8 @@ export interface EmailEventData {
   to: string[];
   subject: string;
   tags: { name: string; value: string }[];
+  /** Set when the message was rendered from a stored template. */
+  template_id?: string;
   /** email.bounced / email.complained only. */
   recipient?: string;
   reason?: string;

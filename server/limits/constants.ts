@@ -83,3 +83,15 @@ export const MAX_TEAM_SIZE = 50;
  */
 export const MAX_MANUAL_WEBHOOK_DELIVERIES = 10;
 export const MANUAL_WEBHOOK_DELIVERY_WINDOW_SECONDS = 60;
+/** Stored templates (issue 30, Resend's rules): declared variables per template. */
+export const MAX_TEMPLATE_VARIABLES = 50;
+/** Characters of a template variable's key (ASCII letters, digits and `_`). */
+export const MAX_TEMPLATE_KEY_LENGTH = 50;
+/** Characters of one string variable value, at send and as a fallback. */
+export const MAX_TEMPLATE_VALUE_LENGTH = 2000;
+/** Characters of a template's name and of its alias. */
+export const MAX_TEMPLATE_NAME_LENGTH = 200;
+/** Characters of a template's html and of its text, each (the rendered message is then held to MAX_MESSAGE_BYTES). */
+export const MAX_TEMPLATE_SOURCE_LENGTH = 1_000_000;
+/** Variable names a template may not declare (Resend reserves them for contacts and unsubscribe links). */
+export const RESERVED_TEMPLATE_KEYS = ["FIRST_NAME", "LAST_NAME", "EMAIL", "UNSUBSCRIBE_URL", "RESEND_UNSUBSCRIBE_URL", "contact", "this"];

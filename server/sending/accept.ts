@@ -18,6 +18,7 @@ import type { Prepared } from "./message-row";
 import { assertNotBlocked, prepare } from "./message-rules";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
 import type { BatchEntry, BatchResult } from "./schemas";
+import { templatesForSend, type SendableTemplate } from "../templates/for-send";
 
 /** After a stored charge: quota.exceeded when it entered the grace band, and the dispatcher's nudge. */
 async function afterAccept(
@@ -72,7 +73,7 @@ async function storedIds(d: Database, accountId: string, keys: string[]): Promis
 
 /** POST /v1/emails: the id of the stored message (or of the original, for a repeated idempotency key). */
 export async function sendEmail(account: Account, input: SendRequest, idempotencyHeader: string | null): Promise<{ id: string }> {
-  const draft = toDraft(input, idempotencyHeader);
+  const draft = toDraft(input, idempotencyHeader, input.template ? await templateFor(account.id, input.template.id) : null);
   const domains = await accountDomains(account.id);
   const d = await database();
   for (let attempt = 1; ; attempt++) {
@@ -112,6 +113,13 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
     await afterAccept(d, account, limits, [item], r, now);
     return { id: item.id };
   }
+}
+
+/** The published template a send names, in the account only (404 otherwise; 422 for a draft). */
+async function templateFor(accountId: string, ref: string): Promise<SendableTemplate> {
+  const found = (await templatesForSend(accountId, [ref])).get(ref)!;
+  if (found instanceof ApiError) throw found;
+  return found;
 }
 
 /** A strict batch's refusal: the failing entry's error, named by its index. */
@@ -155,20 +163,36 @@ export async function sendBatch(
   const domains = await accountDomains(account.id);
   const d = await database();
   // Whatever an entry holds, its check ends as that entry's own error, never the batch's.
-  const drafts: (SendDraft | ErrorObject)[] = entries.map((entry, i) => {
+  const parsed: (SendRequest | ErrorObject)[] = entries.map((entry) => {
     try {
       const unstorable = unstorableAt(entry);
       if (unstorable !== null) return errorObject("validation_error", unstorableMessage(unstorable));
-      const parsed = sendRequestSchema.safeParse(entry);
-      if (!parsed.success) return errorObject("validation_error", formatZodError(parsed.error));
-      return toDraft(parsed.data, header === null ? null : batchEntryKey(header, i));
+      const result = sendRequestSchema.safeParse(entry);
+      return result.success ? result.data : errorObject("validation_error", formatZodError(result.error));
     } catch (err) {
       return toApiError(err).toObject();
     }
   });
+  // Every template the batch names, read once (a batch of 100 with one template: one read).
+  const refs = parsed.flatMap((p) => ("type" in p || !p.template ? [] : [p.template.id]));
+  const found = refs.length ? await templatesForSend(account.id, refs) : null;
+  // A strict batch answers a template's refusal with its own status (404 unknown, 422 its rules).
+  const templateStatus = new Map<number, number>();
+  const drafts: (SendDraft | ErrorObject)[] = parsed.map((input, i) => {
+    if ("type" in input) return input;
+    try {
+      const template = input.template ? found!.get(input.template.id)! : null;
+      if (template instanceof ApiError) throw template;
+      return toDraft(input, header === null ? null : batchEntryKey(header, i), template);
+    } catch (err) {
+      const error = toApiError(err);
+      if (input.template && (error.status === 404 || error.status === 422)) templateStatus.set(i, error.status);
+      return error.toObject();
+    }
+  });
   if (opts.strict) {
     const i = drafts.findIndex((draft) => "type" in draft);
-    if (i >= 0) throw strictFailure(i, drafts[i] as ErrorObject, 400);
+    if (i >= 0) throw strictFailure(i, drafts[i] as ErrorObject, templateStatus.get(i) ?? 400);
   }
   const keys = [...new Set(drafts.flatMap((draft) => ("type" in draft || !draft.idempotencyKey ? [] : [draft.idempotencyKey])))];
   attempts: for (let attempt = 1; ; attempt++) {

@@ -12,7 +12,7 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
   const d = await database();
   const [row] = await d.rows<Record<string, unknown>>(sql`
     select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
-      e.created_at, e.sent_at, e.scheduled_at,
+      e.created_at, e.sent_at, e.scheduled_at, e.template_id, e.template_version_id,
       (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
          from email_events t where t.email_id = e.id) as timeline
     from emails e where e.id = ${id} and e.account_id = ${accountId}`);
@@ -32,6 +32,8 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
     createdAt: msColumn(row.created_at)!,
     sentAt: msColumn(row.sent_at),
     scheduledAt: msColumn(row.scheduled_at),
+    template_id: (row.template_id as string | null) ?? null,
+    template_version_id: (row.template_version_id as string | null) ?? null,
     timeline: [
       acceptanceEntry(row),
       ...jsonColumn<{ type: TimelineType; at: string; detail: string | null }[]>(row.timeline).map((t) => ({

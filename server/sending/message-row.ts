@@ -26,6 +26,8 @@ export const ROW_COLUMNS = {
   message_id: "text",
   search_text: "text",
   scheduled_at: "timestamptz",
+  template_id: "text",
+  template_version_id: "text",
 } as const;
 
 /** A message's own columns (ROW_COLUMNS), as sent to the insert. */

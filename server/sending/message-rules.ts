@@ -136,6 +136,8 @@ export function prepare(account: Account, domains: Map<string, AccountDomain>, d
     // A rewritten message is found by the addresses it was meant for too.
     search_text: searchTextOf(draft.subject, draft.from.text, [...all.map((a) => a.text), ...rewritten]),
     scheduled_at: draft.scheduledAt?.toISOString(),
+    template_id: draft.templateId ?? undefined,
+    template_version_id: draft.templateVersionId ?? undefined,
   };
   return {
     row,

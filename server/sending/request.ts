@@ -5,6 +5,8 @@ import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { parseNaturalTime } from "./natural-time";
+import { render, TemplateRuleError } from "../templates/render";
+import type { SendableTemplate } from "../templates/for-send";
 import {
   MAX_HEADER_BYTES,
   MAX_HEADER_NAME_LENGTH,
@@ -16,6 +18,8 @@ import {
   MAX_SUBJECT_LENGTH,
   MAX_TAG_LENGTH,
   MAX_TAGS,
+  MAX_TEMPLATE_NAME_LENGTH,
+  MAX_TEMPLATE_VARIABLES,
 } from "../limits/constants";
 
 /** A scheduledAt closer than this is "send now" (the spec: "within a few seconds"). */
@@ -86,13 +90,19 @@ export const scheduledAtField = z.union(
  */
 export const sendRequestSchema = z
   .object({
-    from: mailbox.describe(
-      '`addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender',
-    ),
+    from: mailbox
+      .describe(
+        '`addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender; optional with a template that sets one',
+      )
+      .optional(),
     to: mailboxes({ min: 1 }),
     cc: mailboxes().nullish(),
     bcc: mailboxes().nullish(),
-    subject: z.string({ error: "subject is required" }).max(MAX_SUBJECT_LENGTH, `subject is longer than ${MAX_SUBJECT_LENGTH} characters`),
+    subject: z
+      .string({ error: "subject is required" })
+      .max(MAX_SUBJECT_LENGTH, `subject is longer than ${MAX_SUBJECT_LENGTH} characters`)
+      .optional()
+      .describe("Required unless a template gives one"),
     html: z.string().nullish(),
     text: z.string().nullish(),
     replyTo: mailboxes().nullish(),
@@ -152,11 +162,29 @@ export const sendRequestSchema = z
       .describe('Resend\'s name: ISO 8601, Unix ms, or a phrase such as "in 1 hour" or "tomorrow at 9am" (UTC)'),
     // Literals, not z.boolean(): trpc-to-openapi switches z.boolean() to coercion ("yes" → true).
     bulk: z.union([z.literal(true), z.literal(false)], { error: "bulk must be a boolean" }).nullish(),
-    template: notSupported("stored templates; send html or text"),
+    template: z
+      .object({
+        id: z.string({ error: "template.id is required" }).min(1, "template.id is required").max(MAX_TEMPLATE_NAME_LENGTH),
+        variables: z
+          .record(z.string(), z.union([z.string(), z.number()]), { error: "template.variables must map keys to strings or numbers" })
+          .refine((v) => Object.keys(v).length <= MAX_TEMPLATE_VARIABLES, `at most ${MAX_TEMPLATE_VARIABLES} variables`)
+          .nullish(),
+      })
+      .nullish()
+      .describe("A published template (its id or alias) and its variables; not combinable with html or text"),
     topic_id: notSupported("topics"),
     topicId: notSupported("topics"),
   })
   .superRefine((v, ctx) => {
+    if (v.template) {
+      for (const field of ["html", "text"] as const) {
+        if (v[field] != null)
+          ctx.addIssue({ code: "custom", path: ["template"], message: `cannot be combined with ${field}: the template gives the content` });
+      }
+    } else {
+      if (v.from === undefined) ctx.addIssue({ code: "custom", path: ["from"], message: "must be an email address string" });
+      if (v.subject === undefined) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required" });
+    }
     const total = v.to.length + (v.cc?.length ?? 0) + (v.bcc?.length ?? 0);
     if (total > MAX_RECIPIENTS) {
       ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${MAX_RECIPIENTS} recipients across to, cc and bcc (got ${total})` });
@@ -193,6 +221,9 @@ export interface SendDraft {
   /** Null: send now. */
   scheduledAt: Date | null;
   bulk: boolean;
+  /** The template and published version the content was rendered from; null without one. */
+  templateId: string | null;
+  templateVersionId: string | null;
 }
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -284,7 +315,24 @@ const mailboxesKey = (list: Mailbox[]) => JSON.stringify(list.map((m) => m.text)
  * field given under two names must agree (400 naming the second). Sizes over the limit
  * are 413 (the message: content plus decoded attachments).
  */
-export function toDraft(input: SendRequest, idempotencyKey: string | null = null): SendDraft {
+export function toDraft(input: SendRequest, idempotencyKey: string | null = null, template: SendableTemplate | null = null): SendDraft {
+  let html = input.html ?? null,
+    text = input.text ?? null,
+    subject = input.subject,
+    from = input.from,
+    templateReplyTo: Mailbox[] | null = null;
+  if (template) {
+    // Rendered once, here: the size rule below, the stored row and delivery all see the result.
+    const rendered = renderChecked(template, input.template?.variables);
+    html = rendered.html;
+    text = rendered.text;
+    subject ??= rendered.subject ?? undefined;
+    from ??= template.from === null ? undefined : storedMailbox(template.from);
+    templateReplyTo = template.replyTo.map(storedMailbox);
+  }
+  if (from === undefined) throw validationError("from: must be an email address string (neither the request nor the template gives one)");
+  if (subject === undefined) throw validationError("subject is required (neither the request nor the template gives one)");
+  if (subject.length > MAX_SUBJECT_LENGTH) throw validationError(`subject is longer than ${MAX_SUBJECT_LENGTH} characters`, 422);
   const attachments = (input.attachments ?? []).map((a, i) => ({
     filename: a.filename,
     content: a.content.replace(/\s+/g, ""),
@@ -294,7 +342,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
         [`attachments[${i}].content_type`, a.content_type],
       ]) ?? "application/octet-stream",
   }));
-  let size = Buffer.byteLength(input.subject) + Buffer.byteLength(input.html ?? "") + Buffer.byteLength(input.text ?? "");
+  let size = Buffer.byteLength(subject) + Buffer.byteLength(html ?? "") + Buffer.byteLength(text ?? "");
   for (const a of attachments) size += Buffer.byteLength(a.content, "base64");
   size += headerBytes(input.headers ?? {});
   const max = config().maxMessageBytes;
@@ -311,7 +359,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
     ["Idempotency-Key", idempotencyKey],
   ]);
   return {
-    from: input.from,
+    from,
     to: input.to,
     cc: input.cc ?? [],
     bcc: input.bcc ?? [],
@@ -322,15 +370,36 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
           ["reply_to", input.reply_to],
         ],
         { key: mailboxesKey },
-      ) ?? [],
-    subject: input.subject,
-    html: input.html ?? null,
-    text: input.text ?? null,
+      ) ??
+      templateReplyTo ??
+      [],
+    subject,
+    html,
+    text,
     attachments,
     tags: input.tags ?? [],
     headers: input.headers ?? {},
     idempotencyKey: key ?? null,
     scheduledAt: scheduledAtOf(input),
     bulk: input.bulk ?? false,
+    templateId: template?.templateId ?? null,
+    templateVersionId: template?.versionId ?? null,
   };
+}
+
+/** A template's broken rule at send (a missing variable, a value too long): 422 naming it. */
+function renderChecked(template: SendableTemplate, variables: Record<string, unknown> | null | undefined) {
+  try {
+    return render(template.compiled, variables);
+  } catch (err) {
+    if (err instanceof TemplateRuleError) throw validationError(err.message, 422);
+    throw err;
+  }
+}
+
+/** An address a template stores was parsed at create; read back the same way. */
+function storedMailbox(text: string): Mailbox {
+  const parsed = parseMailbox(text);
+  if (!parsed.ok) throw validationError(`template: its stored address ${text} is not valid: it ${parsed.reason}`, 422);
+  return parsed.value;
 }

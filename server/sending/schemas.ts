@@ -98,6 +98,8 @@ export const EmailDetail = EmailListItem.extend({
   bcc: z.array(z.string()),
   replyTo: z.array(z.string()),
   scheduledAt: z.number().int().nullable(),
+  template_id: z.string().nullable().meta({ description: "The template the content was rendered from (Resend's name); null without one" }),
+  template_version_id: z.string().nullable().meta({ description: "The template's published version that rendered it" }),
   timeline: z.array(TimelineEntry),
 }).meta({ id: "Email", description: "A message with its delivery timeline (the reference's EmailStatus and more)" });
 export type EmailDetail = z.infer<typeof EmailDetail>;

@@ -105,6 +105,7 @@ export async function ingestSesEvent(event: SesEvent, seen?: SnsSeen): Promise<b
     bcc: emails.bcc,
     subject: emails.subject,
     tags: emails.tags,
+    templateId: emails.templateId,
   };
   // The provider id first: it is SES's own. The tag only for a copy whose id we did not keep
   // (tenants cannot set posthaste_* tags or X-SES-* headers, so the tag is ours).

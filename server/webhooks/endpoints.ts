@@ -32,6 +32,7 @@ export function endpointView(row: EndpointRow): EndpointDetail {
     url: row.url,
     events: row.events as EndpointDetail["events"], // checked by normaliseEvents when stored
     enabled: row.enabled,
+    status: row.enabled ? "enabled" : "disabled",
     description: row.description,
     consecutiveFailures: row.consecutiveFailures,
     lastAttemptAt: ms(row.lastAttemptAt),

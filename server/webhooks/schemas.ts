@@ -110,6 +110,7 @@ export const Endpoint = z
     url: z.string(),
     events: z.array(EventSelector),
     enabled: z.boolean(),
+    status: z.enum(["enabled", "disabled"]).meta({ description: "Resend's name for `enabled`, as its SDK's types read it" }),
     description: z.string().nullable(),
     consecutiveFailures: z.number().int(),
     lastAttemptAt: z.number().int().nullable(),

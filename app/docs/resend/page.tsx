@@ -87,8 +87,8 @@ RESEND_API_KEY=ph_…   # a Posthaste key (Dashboard → API keys)`}
           Event types are the eight <code>email.*</code> ones plus <code>quota.exceeded</code>; there are no contact or domain events.
         </li>
         <li>
-          Only sending, domains, API keys, suppressions, webhooks and usage exist: no audiences, contacts, broadcasts, templates or inbound
-          mail.
+          Sending, templates (<code>{"{{{KEY}}}"}</code> variables, published versions, sent by id or alias), domains, API keys,
+          suppressions, webhooks and usage exist: no audiences, contacts, broadcasts or inbound mail.
         </li>
         <li>
           Test mode is sending from the sandbox sender; the suppression list is managed at <code>/v1/suppressions</code>.

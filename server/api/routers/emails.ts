@@ -45,8 +45,9 @@ const batch: SendEndpoint<{ emails: unknown[] }, BatchResult> = {
 
 const SEND_ERRORS = {
   403: "authentication_error: sending is paused for the account. domain_error: the from domain is not verified, not this account's, or suspended by the plan. deliverability_blocked: bounce or complaint rates paused sending. account_pending_review: the account awaits approval and a recipient is outside its own domains",
+  404: "not_found: `template.id` names no template (id or alias) of this account",
   413: "validation_error: the body, an attachment or the message is too large",
-  422: "suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email",
+  422: "suppressed_recipient: a recipient is on the suppression list (the message names each). sandbox_recipient: a test-mode recipient cannot be rewritten to the signup email. validation_error: the template is a draft, or a variable is missing (without a fallback), undeclared, of the wrong type or too long (the message names it)",
   429: "quota_exceeded: the daily or monthly quota is used (no Retry-After). rate_limited: the send rate, the test-mode daily cap or the capacity guard (Retry-After: seconds)",
 };
 
@@ -77,7 +78,7 @@ export const emailsRouter = router({
         tags: ["Emails"],
         summary: "Send an email",
         description:
-          "Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.",
+          "Accepts one message and returns its id at once; delivery is asynchronous (poll the email or receive webhook events). Sending from the sandbox sender is test mode. `scheduledAt` books it for later. `template: { id, variables }` renders a published template (by id or alias) instead of `html`/`text`; its `from`, `subject` and `reply_to` apply unless given. A repeated idempotency key (the `Idempotency-Key` header or the body's `idempotency_key`) returns the first message's id and sends nothing again.",
       },
       direct: send,
       docs: {

@@ -104,7 +104,7 @@ export const webhooksRouter = router({
       docs: {
         errors: { 400: "validation_error: a field as for create, or enabled: true on an endpoint the plan suspended" },
         requestExample: { enabled: false },
-        example: { ...WEBHOOK_ENDPOINT, enabled: false },
+        example: { ...WEBHOOK_ENDPOINT, enabled: false, status: "disabled" },
       },
     })
     .input(z.object({ id: z.string(), ...EndpointChangesRequest.shape }))

@@ -96,6 +96,13 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
             {email.sesMessageId ? <Copyable value={email.sesMessageId} label="Copy provider id" className="-my-1.5" /> : "—"}
           </Property>
           {email.error && <Property label="Error">{email.error}</Property>}
+          {email.template_id && (
+            <Property label="Template" testId="email-template">
+              <Link href={`/templates/${email.template_id}`} className="font-mono wrap-anywhere">
+                {email.template_id}
+              </Link>
+            </Property>
+          )}
           {email.tags.length > 0 && (
             <Property label="Tags">
               <span className="flex flex-wrap gap-1">
