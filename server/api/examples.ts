@@ -35,6 +35,7 @@ export const EMAIL_LIST_ITEM = {
   createdAt: T,
   sentAt: T + 1200,
   tags: [{ name: "category", value: "receipt" }],
+  source: "api",
 };
 
 export const EMAIL = {

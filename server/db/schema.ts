@@ -20,7 +20,7 @@ import type { MemberRole } from "../team/schemas";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EventType } from "../events/types";
-import type { EmailStatus, Tag, TimelineType } from "../sending/schemas";
+import type { EmailSource, EmailStatus, Tag, TimelineType } from "../sending/schemas";
 import type { SuppressionReason } from "../suppressions/schemas";
 import type { DeliveryStatus } from "../webhooks/schemas";
 
@@ -30,7 +30,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
-export type StoredAttachment = { filename: string; content: string; contentType: string };
+/** `contentId`: an inline attachment, referenced from the HTML as `cid:<contentId>`. */
+export type StoredAttachment = { filename: string; content: string; contentType: string; contentId?: string };
 
 /** An account: the tenant every other row belongs to. */
 export const accounts = pgTable(
@@ -217,6 +218,8 @@ export const emails = pgTable(
     rewrittenRecipients: jsonb("rewritten_recipients").$type<string[]>(),
     bulk: boolean("bulk").notNull().default(false),
     testMode: boolean("test_mode").notNull().default(false),
+    /** How it arrived: POST /v1/emails (and batch) or SMTP submission (server/smtp). */
+    source: text("source").$type<EmailSource>().notNull().default("api"),
     domainId: text("domain_id"),
     /** Recipients counted against ramp/throttle day limits. */
     recipientCount: integer("recipient_count").notNull(),

@@ -44,3 +44,12 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 /** Members of one account plus its pending invitations. */
 export const MAX_TEAM_SIZE = 50;
+
+/** SMTP submission (server/smtp): connections one client address may hold open at once, per listener process. */
+export const SMTP_CONNECTIONS_PER_CLIENT = 20;
+/** SMTP commands a connection may send before AUTH (EHLO, STARTTLS, NOOP, …); then it is closed. */
+export const SMTP_COMMANDS_BEFORE_AUTH = 10;
+/** Seconds an SMTP connection may stay silent before it is closed. */
+export const SMTP_IDLE_SECONDS = 60;
+/** Failed AUTH attempts on one connection before it is closed (the per-address limit is SMTP_AUTH_FAILURES_PER_IP). */
+export const SMTP_AUTH_TRIES_PER_CONNECTION = 3;
