@@ -51,5 +51,3 @@ export const SMTP_CONNECTIONS_PER_CLIENT = 20;
 export const SMTP_COMMANDS_BEFORE_AUTH = 10;
 /** Seconds an SMTP connection may stay silent before it is closed. */
 export const SMTP_IDLE_SECONDS = 60;
-/** Failed AUTH attempts on one connection before it is closed (the per-address limit is SMTP_AUTH_FAILURES_PER_IP). */
-export const SMTP_AUTH_TRIES_PER_CONNECTION = 3;

@@ -91,9 +91,10 @@ function listen(server: SMTPServer, port: number, host: string, variable: string
             : err,
       );
     };
-    server.server.once("error", onError);
+    // smtp-server re-emits its socket server's errors on itself.
+    server.once("error", onError);
     server.listen(port, host, () => {
-      server.server.removeListener("error", onError);
+      server.removeListener("error", onError);
       server.on("error", (err) => log().warn({ err: err.message }, "SMTP submission: connection error"));
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : port);
