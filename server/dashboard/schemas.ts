@@ -95,3 +95,14 @@ export type TestEventQueued = z.infer<typeof TestEventQueued>;
 /** Messages test mode rewrote to the account email, with the recipients the request named. */
 export const Rewrites = z.object({ data: z.array(z.object({ id: z.string(), rewrittenFrom: z.array(z.string()) })) });
 export type Rewrites = z.infer<typeof Rewrites>;
+
+/** What an application needs to send over SMTP submission (docs/smtp.md); a port is null when its listener is off. */
+export const SmtpSettings = z.object({
+  host: z.string(),
+  port: z.number().int().nullable(),
+  tlsPort: z.number().int().nullable(),
+  username: z.string(),
+  /** No certificate configured: the listeners serve a generated self-signed one. */
+  selfSigned: z.boolean(),
+});
+export type SmtpSettings = z.infer<typeof SmtpSettings>;

@@ -112,9 +112,11 @@ async function drain(server: SMTPServer, inData: Set<SMTPServerSession>): Promis
     server as unknown as { connections: Set<{ session: SMTPServerSession; send(code: number, text: string): void; close(): void }> }
   ).connections;
   const deadline = Date.now() + SMTP_DRAIN_MS;
+  const told = new WeakSet<object>();
   while (connections.size) {
     for (const connection of connections) {
-      if (inData.has(connection.session) && Date.now() < deadline) continue;
+      if (told.has(connection) || (inData.has(connection.session) && Date.now() < deadline)) continue;
+      told.add(connection);
       connection.send(421, "4.3.2 Shutting down; try again shortly");
       connection.close();
     }
