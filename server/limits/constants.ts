@@ -46,7 +46,7 @@ export const MAX_PASSWORD_LENGTH = 200;
 export const MAX_TEAM_SIZE = 50;
 
 /** SMTP submission (server/smtp): connections one client address may hold open at once, per listener process. */
-export const SMTP_CONNECTIONS_PER_CLIENT = 20;
+export const SMTP_CONNECTIONS_PER_CLIENT = 50;
 /** SMTP commands a connection may send before AUTH (EHLO, STARTTLS, NOOP, …); then it is closed. */
 export const SMTP_COMMANDS_BEFORE_AUTH = 10;
 /** Seconds an SMTP connection may stay silent before it is closed. */

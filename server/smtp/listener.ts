@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from "smtp-server";
 import { authenticate } from "../auth/authenticate";
@@ -57,6 +58,9 @@ export async function startSmtpListeners(
   if (ports.tlsPort !== null)
     servers.push({ server: build("tls", tls, state), variable: "SMTP_SUBMISSION_TLS_PORT", port: ports.tlsPort, listener: "tls" });
   tls.onChange((pair) => servers.forEach(({ server }) => server.updateSecureContext(pair)));
+  // Replies go out as written: with Nagle's algorithm a pipelined client's second reply waits
+  // for the ACK of the first, which the client's delayed ACK holds back ~40 ms.
+  for (const { server } of servers) server.server.on("connection", (socket: Socket) => socket.setNoDelay(true));
   const bound: number[] = [];
   try {
     for (const s of servers) bound.push(await listen(s.server, s.port, opts.host ?? "0.0.0.0", s.variable));
