@@ -312,6 +312,24 @@ describe("SMTP submission: sending", () => {
     client.close();
   });
 
+  it("answers a database failure with 451 4.3.0, and the client's retry succeeds once it is back", async () => {
+    const s = await senderViaApi(server, dnsServer, "outage");
+    // The database refuses this account's inserts (and only its: other test files share the database).
+    await sql(`create or replace function smtp_test_outage() returns trigger language plpgsql as $$
+      begin if new.account_id = '${s.accountId}' then raise exception 'database unavailable'; end if; return new; end $$`);
+    await sql("create trigger smtp_test_outage before insert on emails for each row execute function smtp_test_outage()");
+    const client = await authed(s.apiKey);
+    const data = rfc822({ from: s.from, to: "rita@example.org" });
+    try {
+      expect(await transaction(client, s.from, ["rita@example.org"], data)).toBe("451 4.3.0 Temporary server error; try again later.");
+    } finally {
+      await sql("drop trigger smtp_test_outage on emails");
+      await sql("drop function smtp_test_outage()");
+    }
+    expect(queuedId(await transaction(client, s.from, ["rita@example.org"], data))).toBeTruthy();
+    client.close();
+  });
+
   it("caps recipients per message at RCPT TO", async () => {
     const s = await senderViaApi(server, dnsServer, "rcpt");
     const client = await authed(s.apiKey);

@@ -212,7 +212,8 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
           (err) => {
             const reply = replyFor(err);
             sendsRefused.inc({ endpoint: ENDPOINT, type: reply.reason });
-            if (reply.reason === "server_error") log().error({ err }, "SMTP submission: a message could not be accepted");
+            // The cause only: a failed query's text would carry the message's addresses and body into the log.
+            if (reply.reason === "server_error") log().error({ error: causeOf(err) }, "SMTP submission: a message could not be accepted");
             logLine(session, listener, started, { reply: reply.responseCode, reason: reply.reason });
             callback(reply);
           },
@@ -289,4 +290,11 @@ function logLine(session: SMTPServerSession, listener: Listener, started: number
     },
     "smtp submission",
   );
+}
+
+/** An error's innermost message, capped. */
+function causeOf(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 300);
 }
