@@ -170,6 +170,8 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
     },
 
     onClose(session) {
+      // A client gone in the middle of DATA: its message will never end.
+      state.inData.delete(session);
       if (!counted.delete(session)) return;
       const open = (state.perClient.get(session.remoteAddress) ?? 1) - 1;
       if (open <= 0) state.perClient.delete(session.remoteAddress);
