@@ -125,12 +125,14 @@ export async function submittedRequest(submission: Submission): Promise<Submitte
   const bcc = [...envelope].filter(([address]) => !named.has(address)).map(([address]) => address);
 
   const headers: Record<string, string> = {};
+  const kept = new Set<string>(); // lower-case names: a header repeated (in any case) is kept once, the first
   const keys: [string, string | undefined][] = [];
   let tags: { name: string; value: string }[] | undefined;
   for (const h of email.headers) {
     if ((IDEMPOTENCY_HEADERS as readonly string[]).includes(h.key)) keys.push([h.originalKey, h.value.trim()]);
     else if (TAG_HEADERS.includes(h.key)) tags = [...(tags ?? []), ...tagsOf(h.value)];
-    else if ((h.key.startsWith("x-") || ALLOWED_HEADERS.has(h.key)) && !reservedHeader(h.key, false) && !(h.originalKey in headers)) {
+    else if ((h.key.startsWith("x-") || ALLOWED_HEADERS.has(h.key)) && !reservedHeader(h.key, false) && !kept.has(h.key)) {
+      kept.add(h.key);
       headers[h.originalKey] = h.value.replace(/[\r\n]+/g, " ").trim();
     }
   }
