@@ -146,6 +146,8 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
     // AUTH before TLS is refused below, except from loopback in development.
     allowInsecureAuth: cfg.nodeEnv === "development",
     hideDSN: true,
+    // Non-ASCII local parts are refused by the one address parser (server/lib/email-address.ts): not offered.
+    hideSMTPUTF8: true,
     useProxy: settings.proxy,
     disableReverseLookup: true,
     maxAllowedUnauthenticatedCommands: SMTP_COMMANDS_BEFORE_AUTH,
