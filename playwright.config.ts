@@ -71,6 +71,9 @@ export default defineConfig({
           AUTH_SIGNUP_PER_IP: "1000",
           AUTH_SIGNIN_ATTEMPTS_PER_IP: "1000",
           NEXT_TELEMETRY_DISABLED: "1",
+          // SMTP submission beside the HTTP port (its default ports would clash with other runs).
+          SMTP_SUBMISSION_PORT: String(port + 5),
+          SMTP_SUBMISSION_TLS_PORT: String(port + 6),
         },
       },
 });

@@ -12,7 +12,8 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     globalSetup: ["test/global-setup.ts"],
     // One JSON line per request at info would bury the test output; a test that reads logs sets its own level.
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    // SMTP submission off unless a test asks for it (on port 0): its default ports would clash across test files.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SMTP_SUBMISSION_PORT: "off", SMTP_SUBMISSION_TLS_PORT: "off" },
     // next-auth imports "next/server" without an extension, which Node's ESM loader refuses;
     // through vite it resolves, so the sign-in tests can call the real route handler.
     server: { deps: { inline: ["next-auth"] } },

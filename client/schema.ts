@@ -939,6 +939,11 @@ export interface components {
             createdAt: number;
             sentAt: number | null;
             tags: components["schemas"]["Tag"][];
+            /**
+             * @description How the message arrived: `api` (POST /v1/emails or batch) or `smtp` (SMTP submission)
+             * @enum {string}
+             */
+            source: "api" | "smtp";
         };
         /**
          * @description A message's state. `scheduled` waits for its time; mid-dispatch messages read as `queued`; `canceled` was cancelled while scheduled.
@@ -980,6 +985,11 @@ export interface components {
             createdAt: number;
             sentAt: number | null;
             tags: components["schemas"]["Tag"][];
+            /**
+             * @description How the message arrived: `api` (POST /v1/emails or batch) or `smtp` (SMTP submission)
+             * @enum {string}
+             */
+            source: "api" | "smtp";
             sesMessageId: string | null;
             error: string | null;
             cc: string[];
@@ -1366,10 +1376,10 @@ export interface components {
                 content_type?: string | null;
                 /** @description Resend's field, refused when set: attachments are sent as base64 content */
                 path?: unknown;
-                /** @description Resend's field, refused when set: inline (cid:) attachments */
-                content_id?: unknown;
-                /** @description Resend's field, refused when set: inline (cid:) attachments */
-                contentId?: unknown;
+                /** @description Resend's name: makes the attachment inline, referenced from the HTML as `cid:<content_id>` */
+                content_id?: string | null;
+                /** @description makes the attachment inline, referenced from the HTML as `cid:<contentId>` */
+                contentId?: string | null;
             }[] | null;
             tags?: {
                 name: string;
@@ -3577,7 +3587,8 @@ export interface operations {
                      *               "name": "category",
                      *               "value": "receipt"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "source": "api"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -3936,6 +3947,7 @@ export interface operations {
                      *           "value": "receipt"
                      *         }
                      *       ],
+                     *       "source": "api",
                      *       "sesMessageId": null,
                      *       "error": null,
                      *       "cc": [],

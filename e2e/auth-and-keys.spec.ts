@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import nodemailer from "nodemailer";
 import {
   confirmAddress,
   createKey,
@@ -42,6 +43,32 @@ test("sign up, create a key, use it over /v1, see it used in the dashboard, revo
   const after = await v1(baseURL!, "GET", "/v1/api-keys", key);
   expect(after.status).toBe(401);
   expect(after.body.error.type).toBe("authentication_error");
+});
+
+test("the API keys page shows the SMTP settings, and they send with a key", async ({ page, baseURL }) => {
+  const email = await signUp(page);
+  const key = await createKey(page, "smtp-key", "Sending only");
+  await page.getByRole("button", { name: "Done" }).click();
+  const box = page.getByTestId("smtp-settings");
+  await expect(box.getByRole("heading", { name: "SMTP" })).toBeVisible();
+  await expect(box.getByTestId("smtp-host")).toHaveText(new URL(baseURL!).hostname);
+  await expect(box.getByTestId("smtp-username")).toHaveText("posthaste");
+  await expect(box.getByTestId("smtp-self-signed")).toBeVisible();
+  const port = Number(await box.getByTestId("smtp-port").textContent());
+  await expect(box.getByTestId("smtp-tls-port")).toHaveText(String(port + 1));
+  // What the page says is what an application configures: a test-mode send to the account's own address.
+  const transport = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port,
+    requireTLS: true,
+    auth: { user: "posthaste", pass: key },
+    tls: { rejectUnauthorized: false },
+  });
+  const info = await transport.sendMail({ from: "onboarding@posthaste.dev", to: email, subject: "Over SMTP", text: "hello" });
+  const id = /queued as (\S+)$/.exec(info.response)?.[1];
+  expect(info.response).toMatch(/^250 2\.0\.0 queued as /);
+  await page.goto(`/emails/${id}`);
+  await expect(page.getByText("Over SMTP").first()).toBeVisible();
 });
 
 test("sign up, sign-in refused until the emailed link is followed, a used link is refused, then sign in", async ({ page }) => {

@@ -43,6 +43,10 @@ function crossProblems(v: Partial<EnvValues>): string[] {
   if (v.POSTHASTE_ROLE && v.POSTHASTE_ROLE !== "all" && v.DATABASE_URL === null) {
     problems.push(`POSTHASTE_ROLE=${v.POSTHASTE_ROLE} needs DATABASE_URL: with the embedded database one npm start does everything`);
   }
+  // A certificate without its key (or the reverse) is a half-done setting, not a self-signed fallback.
+  if (Boolean(v.SMTP_TLS_CERT_FILE) !== Boolean(v.SMTP_TLS_KEY_FILE)) {
+    problems.push("SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE are set together (or neither, for a generated self-signed pair)");
+  }
   // Inngest calls its functions over the web processes' HTTP: a worker would have nothing to do.
   if (v.POSTHASTE_ROLE === "worker" && jobsDriverOf(v) === "inngest") {
     problems.push("POSTHASTE_ROLE=worker runs the embedded driver's tasks; with Inngest, run web processes only");
@@ -144,6 +148,16 @@ function fromValues(v: EnvValues) {
       ? { selector: v.PLATFORM_DKIM_SELECTOR, privateKey: v.PLATFORM_DKIM_PRIVATE_KEY.replace(/\\n/g, "\n") }
       : null,
     search: { window: v.SEARCH_WINDOW },
+    /** SMTP submission (server/smtp): each port null when off. */
+    smtpSubmission: {
+      port: v.SMTP_SUBMISSION_PORT,
+      tlsPort: v.SMTP_SUBMISSION_TLS_PORT,
+      certFile: v.SMTP_TLS_CERT_FILE,
+      keyFile: v.SMTP_TLS_KEY_FILE,
+      proxy: v.SMTP_SUBMISSION_PROXY,
+      host: v.SMTP_SUBMISSION_HOST ?? appHost,
+      authFailuresPerIp: { limit: v.SMTP_AUTH_FAILURES_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+    },
     delivery: {
       batchSize: v.DISPATCH_BATCH_SIZE,
       concurrency: v.DISPATCH_CONCURRENCY,

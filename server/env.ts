@@ -88,6 +88,13 @@ const origins = () =>
       return undefined;
     }
   });
+/** A TCP port, or `off` (null): no listener. */
+const port = (fallback: number) =>
+  parsed<number | null>(fallback, "is not a port (1-65535) or off", (raw) => {
+    if (raw.trim().toLowerCase() === "off") return null;
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
+  });
 const regularExpression = () =>
   parsed<string | null>(null, "is not a regular expression", (raw) => {
     try {
@@ -125,14 +132,36 @@ export const envSchema = z.object({
     envDocs,
     main("processes npm start runs (1: one process, no cluster); default the number of cores with DATABASE_URL, 1 on PGlite"),
   ),
-  POSTHASTE_ROLE: oneOf(["all", "web", "worker"])
+  POSTHASTE_ROLE: oneOf(["all", "web", "worker", "smtp"])
     .transform((role) => role ?? "all")
     .register(
       envDocs,
       main(
-        "all (HTTP and background tasks), web (HTTP only) or worker (background tasks; HTTP: /api/health and /metrics only); web and worker need DATABASE_URL",
+        "all (HTTP, SMTP submission and background tasks), web (HTTP only), worker (background tasks) or smtp (SMTP submission); worker and smtp serve HTTP /api/health and /metrics only; web, worker and smtp need DATABASE_URL",
       ),
     ),
+  SMTP_SUBMISSION_PORT: port(2587).register(
+    envDocs,
+    main("SMTP submission port, STARTTLS offered (587 in the production image); off: no listener (docs/smtp.md)"),
+  ),
+  SMTP_SUBMISSION_TLS_PORT: port(2465).register(
+    envDocs,
+    main("SMTP submission port with implicit TLS (465 in the production image); off: no listener"),
+  ),
+  SMTP_TLS_CERT_FILE: text().register(
+    envDocs,
+    main("PEM certificate (chain) of the SMTP listeners, reloaded when it changes; unset: a generated self-signed one, with a warning"),
+  ),
+  SMTP_TLS_KEY_FILE: text().register(envDocs, main("PEM private key of SMTP_TLS_CERT_FILE, reloaded when it changes")),
+  SMTP_SUBMISSION_PROXY: z
+    .string()
+    .optional()
+    .transform((raw) => raw === "1" || raw === "true")
+    .register(envDocs, main("1: every SMTP connection starts with a PROXY protocol header (behind a TCP load balancer)")),
+  SMTP_SUBMISSION_HOST: text().register(
+    envDocs,
+    main("host name applications connect to for SMTP, shown on the API keys page and in the greeting; default the APP_URL host"),
+  ),
   MAIL_PROVIDER: oneOf(["sink", "smtp", "ses"])
     .transform((provider) => provider ?? "sink")
     .register(envDocs, main("sink (keep in the database), smtp, or ses")),
@@ -295,6 +324,10 @@ export const envSchema = z.object({
   TRACKING_TOKEN_TTL_DAYS: nonNegativeNumber(90).register(
     envDocs,
     tuning("days a tracking link works: opens and clicks are recorded and clicks redirect; past it a click is refused (410)"),
+  ),
+  SMTP_AUTH_FAILURES_PER_IP: nonNegativeNumber(10).register(
+    envDocs,
+    tuning("failed SMTP AUTH attempts per client IP per AUTH_SIGNIN_WINDOW before AUTH is refused (0 = off)"),
   ),
   TRACKING_MAX_HITS: nonNegativeNumber(100).register(envDocs, tuning("recorded opens per message and clicks per link per message")),
 });

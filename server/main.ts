@@ -14,8 +14,8 @@ async function main(): Promise<void> {
   const cfg = config();
   await runServerProcesses(
     async ({ embeddedViaPrimary }) => {
-      // A worker serves only the health check: no dashboard, so no Next.
-      if (cfg.role === "worker") return startServer({ embeddedViaPrimary });
+      // A worker or an SMTP listener serves only the health check over HTTP: no dashboard, so no Next.
+      if (cfg.role === "worker" || cfg.role === "smtp") return startServer({ embeddedViaPrimary });
       const { default: next } = await import("next");
       const app = next({ dev, dir: process.cwd(), port: cfg.port, hostname: "0.0.0.0" });
       await app.prepare();

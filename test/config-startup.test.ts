@@ -37,6 +37,23 @@ describe("processes and roles", () => {
     expect(() => loadConfig({ ...pg, POSTHASTE_ROLE: "worker", JOBS_DRIVER: "inngest" })).toThrow(/with Inngest/);
     expect(() => loadConfig({ POSTHASTE_ROLE: "both" })).toThrow(/POSTHASTE_ROLE/);
   });
+
+  it("SMTP submission: role smtp needs PostgreSQL; ports take a number or off; a certificate comes with its key", () => {
+    expect(loadConfig({ ...pg, POSTHASTE_ROLE: "smtp" }).role).toBe("smtp");
+    expect(() => loadConfig({ POSTHASTE_ROLE: "smtp" })).toThrow(/POSTHASTE_ROLE=smtp needs DATABASE_URL/);
+    expect(loadConfig({}).smtpSubmission).toMatchObject({ port: 2587, tlsPort: 2465, certFile: null, proxy: false, host: "localhost" });
+    expect(loadConfig({ SMTP_SUBMISSION_PORT: "off", SMTP_SUBMISSION_TLS_PORT: "OFF" }).smtpSubmission).toMatchObject({
+      port: null,
+      tlsPort: null,
+    });
+    expect(() => loadConfig({ SMTP_SUBMISSION_PORT: "smtp" })).toThrow(/SMTP_SUBMISSION_PORT/);
+    expect(() => loadConfig({ SMTP_SUBMISSION_TLS_PORT: "70000" })).toThrow(/SMTP_SUBMISSION_TLS_PORT/);
+    expect(() => loadConfig({ SMTP_TLS_CERT_FILE: "/etc/cert.pem" })).toThrow(/SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE/);
+    expect(loadConfig({ SMTP_SUBMISSION_PROXY: "1", SMTP_SUBMISSION_HOST: "smtp.example.com" }).smtpSubmission).toMatchObject({
+      proxy: true,
+      host: "smtp.example.com",
+    });
+  });
 });
 
 describe("INNGEST_DEV in production", () => {

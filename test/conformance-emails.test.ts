@@ -38,6 +38,7 @@ const EMAIL_STATUS_KEYS = [
   "scheduledAt",
   "sentAt",
   "sesMessageId",
+  "source",
   "status",
   "subject",
   "tags",
@@ -46,7 +47,8 @@ const EMAIL_STATUS_KEYS = [
   "timeline",
   "to",
 ];
-const LIST_ITEM_KEYS = ["createdAt", "from", "id", "sentAt", "status", "subject", "tags", "to"];
+// DESIGN's addition to both: `source` ("api" | "smtp", how the message arrived).
+const LIST_ITEM_KEYS = ["createdAt", "from", "id", "sentAt", "source", "status", "subject", "tags", "to"];
 
 describe("POST /v1/emails", () => {
   it("answers 200 with only the id; GET shows EmailStatus plus DESIGN's additions", async () => {

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { killChildServers, startChildServer } from "./support/child-server";
 import { reconfigure } from "./support/config";
 import { sql } from "./support/db";
-import { startSmtpReceiver, verifiedDomainViaApi, type Received } from "./support/delivery";
+import { freePort, startSmtpReceiver, verifiedDomainViaApi, type Received } from "./support/delivery";
 import { startDnsServer, type TestDnsServer } from "./support/dns-server";
+import { RawSmtp } from "./support/smtp-client";
 import { uniqueDomain } from "./support/senders";
 import { waitFor } from "./support/wait";
 import { startWebhookReceiver } from "./support/webhook-receiver";
@@ -191,4 +192,30 @@ describe("graceful shutdown", () => {
     for (const d of after) expect(d).toMatchObject({ status: "succeeded", attempts: 1, answered: 1 });
     await closeDatabase();
   }, 120_000);
+
+  it("SIGTERM during SMTP DATA: the message is stored and answered 250, then the process exits 0", async () => {
+    const port = await freePort();
+    const child = await startChildServer(
+      { ...env(), SMTP_SUBMISSION_PORT: String(port), SMTP_SUBMISSION_TLS_PORT: "off" },
+      { createAccount: true },
+    );
+    const { client } = await RawSmtp.connect(port);
+    await client.command("EHLO client.example");
+    await client.starttls();
+    await client.command("EHLO client.example");
+    expect(await client.authPlain("posthaste", child.account!.apiKey)).toMatch(/^235/);
+    // Test mode to a simulator address: no domain needed.
+    const from = "onboarding@posthaste.dev";
+    const to = "success@simulator.amazonses.com";
+    expect(await client.command(`MAIL FROM:<${from}>`)).toMatch(/^250/);
+    expect(await client.command(`RCPT TO:<${to}>`)).toMatch(/^250/);
+    expect(await client.command("DATA")).toMatch(/^354/);
+    client.write(`From: ${from}\r\nTo: ${to}\r\n`);
+    child.proc.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    client.write("Subject: during shutdown\r\n\r\nstill arriving\r\n.\r\n");
+    expect(await client.reply()).toMatch(/^250 2\.0\.0 queued as [0-9a-f-]{36}$/);
+    expect(await child.exited).toBe(0);
+    await expect(RawSmtp.connect(port)).rejects.toThrow();
+  }, 60_000);
 });

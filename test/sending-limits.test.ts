@@ -205,7 +205,17 @@ describe("GET /v1/emails", () => {
     } while (cursor);
     expect(seen).toEqual([sched.body.id, ...[...sent].reverse()]);
     const first = await server.api("GET", "/v1/emails?limit=1", { key: s.apiKey });
-    expect(Object.keys(first.body.data[0]).sort()).toEqual(["createdAt", "from", "id", "sentAt", "status", "subject", "tags", "to"]);
+    expect(Object.keys(first.body.data[0]).sort()).toEqual([
+      "createdAt",
+      "from",
+      "id",
+      "sentAt",
+      "source",
+      "status",
+      "subject",
+      "tags",
+      "to",
+    ]);
 
     const scheduled = await server.api("GET", "/v1/emails?status=scheduled", { key: s.apiKey });
     expect(scheduled.body.data.map((e: any) => e.id)).toEqual([sched.body.id]);

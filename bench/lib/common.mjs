@@ -236,6 +236,9 @@ const BENCH_ENV = {
   NODE_ENV: "production",
   ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
   AUTH_SECRET: "bench",
+  // bench/smtp.mjs turns SMTP submission on with ports of its own.
+  SMTP_SUBMISSION_PORT: "off",
+  SMTP_SUBMISSION_TLS_PORT: "off",
 };
 
 /** Whether `npm run build` has run: `npm start` can be measured as it is. */

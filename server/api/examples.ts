@@ -37,6 +37,7 @@ export const EMAIL_LIST_ITEM = {
   createdAt: T,
   sentAt: T + 1200,
   tags: [{ name: "category", value: "receipt" }],
+  source: "api",
 };
 
 export const EMAIL = {

@@ -85,3 +85,15 @@ export async function uncountAttempt(key: string): Promise<void> {
   const { rows } = await database();
   await rows(sql`update auth_rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
+
+/** Whether `key` is over the limit in its current window, without counting an attempt (a door that counts only failures). */
+export async function peekAttempts(key: string, window: Window): Promise<Verdict> {
+  if (window.limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
+  const { rows } = await database();
+  const seconds = Math.max(1, Math.round(window.seconds));
+  const [row] = await rows<{ count: number; retry: number }>(sql`
+    select count::int as count,
+      least(${seconds}::int, greatest(1, ceil(extract(epoch from window_started_at + ${seconds}::int * interval '1 second' - now()))))::int as retry
+    from auth_rate_limits where key = ${key} and window_started_at > now() - ${seconds}::int * interval '1 second'`);
+  return row && row.count >= window.limit ? { allowed: false, retryAfterSeconds: row.retry } : { allowed: true, retryAfterSeconds: 0 };
+}

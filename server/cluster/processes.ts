@@ -38,9 +38,10 @@ export function childRoles(processes: number, role: Role, onPostgres: boolean): 
 
 /** Each child says what it runs, so an operator (and a test) can see where the loops are. */
 const WHAT_A_ROLE_RUNS: Record<Role, string> = {
-  all: "HTTP and the background tasks",
+  all: "HTTP, SMTP submission and the background tasks",
   web: "HTTP only (the background tasks run in another process)",
   worker: "the background tasks only",
+  smtp: "SMTP submission only (the background tasks run in another process)",
 };
 
 /**
@@ -80,7 +81,12 @@ function startupLine(port: number, processes: number): string {
   const cfg = config();
   const database = cfg.databaseUrl ? "PostgreSQL" : `embedded in ${cfg.pgliteDir}`;
   const shape = processes > 1 ? `${processes} processes, role ${cfg.role}` : `role ${cfg.role}`;
-  return `Posthaste listening on ${cfg.appUrl} (port ${port}; ${shape}; database: ${database}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`;
+  const { port: smtpPort, tlsPort } = cfg.smtpSubmission;
+  const smtp =
+    cfg.role === "all" || cfg.role === "smtp"
+      ? `; SMTP submission: ${smtpPort === null ? "" : `${smtpPort} (STARTTLS)`}${smtpPort !== null && tlsPort !== null ? ", " : ""}${tlsPort === null ? "" : `${tlsPort} (TLS)`}${smtpPort === null && tlsPort === null ? "off" : ""}`
+      : "";
+  return `Posthaste listening on ${cfg.appUrl} (port ${port}${smtp}; ${shape}; database: ${database}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`;
 }
 
 function stopOnSignals(running: Served): void {

@@ -110,3 +110,14 @@ export const Creator = z.object({
 export type Creator = z.infer<typeof Creator>;
 export const Creators = z.object({ data: z.array(Creator) });
 export type Creators = z.infer<typeof Creators>;
+
+/** What an application needs to send over SMTP submission (docs/smtp.md); a port is null when its listener is off. */
+export const SmtpSettings = z.object({
+  host: z.string(),
+  port: z.number().int().nullable(),
+  tlsPort: z.number().int().nullable(),
+  username: z.string(),
+  /** No certificate configured: the listeners serve a generated self-signed one. */
+  selfSigned: z.boolean(),
+});
+export type SmtpSettings = z.infer<typeof SmtpSettings>;

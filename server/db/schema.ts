@@ -21,7 +21,7 @@ import type { MemberRole } from "../team/schemas";
 import type { KeyScope } from "../auth/schemas";
 import type { DnsRecord, DomainStatus } from "../domains/schemas";
 import type { EventType } from "../events/types";
-import type { EmailStatus, Tag, TimelineType } from "../sending/schemas";
+import type { EmailSource, EmailStatus, Tag, TimelineType } from "../sending/schemas";
 import type { TemplateVariable } from "../templates/render";
 import type { SuppressionReason } from "../suppressions/schemas";
 import type { DeliveryStatus } from "../webhooks/schemas";
@@ -39,7 +39,8 @@ const createdAt = () => ts("created_at").notNull().defaultNow();
  */
 const notUuidv7 = (id: unknown) => sql`substr(${id}, 15, 1) <> '7'`;
 
-export type StoredAttachment = { filename: string; content: string; contentType: string };
+/** `contentId`: an inline attachment, referenced from the HTML as `cid:<contentId>`. */
+export type StoredAttachment = { filename: string; content: string; contentType: string; contentId?: string };
 
 /** An account: the tenant every other row belongs to. */
 export const accounts = pgTable(
@@ -279,6 +280,8 @@ export const emails = pgTable(
     rewrittenRecipients: jsonb("rewritten_recipients").$type<string[]>(),
     bulk: boolean("bulk").notNull().default(false),
     testMode: boolean("test_mode").notNull().default(false),
+    /** How it arrived: POST /v1/emails (and batch) or SMTP submission (server/smtp). */
+    source: text("source").$type<EmailSource>().notNull().default("api"),
     domainId: text("domain_id"),
     /** Recipients counted against ramp/throttle day limits. */
     recipientCount: integer("recipient_count").notNull(),

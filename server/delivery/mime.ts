@@ -73,6 +73,7 @@ export async function renderEmail(
       content: a.content,
       encoding: "base64",
       contentType: a.contentType || "application/octet-stream",
+      ...(a.contentId ? { cid: a.contentId } : {}),
     })),
     // An empty message still needs a body part.
     ...(email.text == null && opts.html == null ? { text: "" } : {}),

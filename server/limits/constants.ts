@@ -95,3 +95,9 @@ export const MAX_TEMPLATE_NAME_LENGTH = 200;
 export const MAX_TEMPLATE_SOURCE_LENGTH = 1_000_000;
 /** Variable names a template may not declare (Resend reserves them for contacts and unsubscribe links). */
 export const RESERVED_TEMPLATE_KEYS = ["FIRST_NAME", "LAST_NAME", "EMAIL", "UNSUBSCRIBE_URL", "RESEND_UNSUBSCRIBE_URL", "contact", "this"];
+/** SMTP submission (server/smtp): connections one client address may hold open at once, per listener process. */
+export const SMTP_CONNECTIONS_PER_CLIENT = 50;
+/** SMTP commands a connection may send before AUTH (EHLO, STARTTLS, NOOP, …); then it is closed. */
+export const SMTP_COMMANDS_BEFORE_AUTH = 10;
+/** Seconds an SMTP connection may stay silent before it is closed. */
+export const SMTP_IDLE_SECONDS = 60;

@@ -27,7 +27,7 @@ const metrics = processShared("metrics", () => {
     database,
     sendsAccepted: new Counter({
       name: "posthaste_sends_accepted_total",
-      help: "Messages accepted by POST /v1/emails and /v1/emails/batch",
+      help: "Messages accepted by POST /v1/emails and /v1/emails/batch, and over SMTP submission (endpoint smtp)",
       labelNames: ["endpoint"] as const,
       registers,
     }),
@@ -35,6 +35,18 @@ const metrics = processShared("metrics", () => {
       name: "posthaste_sends_refused_total",
       help: "Send requests (or batch entries) refused, by error type",
       labelNames: ["endpoint", "type"] as const,
+      registers,
+    }),
+    smtpConnections: new Counter({
+      name: "posthaste_smtp_connections_total",
+      help: "SMTP submission connections opened, by listener (starttls, tls) and outcome (served, refused: too many from the client or shutting down)",
+      labelNames: ["listener", "outcome"] as const,
+      registers,
+    }),
+    smtpAuthFailures: new Counter({
+      name: "posthaste_smtp_auth_failures_total",
+      help: "SMTP AUTH attempts refused, by reason (invalid_key, malformed, username, paused, before_tls, too_many)",
+      labelNames: ["reason"] as const,
       registers,
     }),
     dispatchLatency: new Histogram({
@@ -83,6 +95,8 @@ const metrics = processShared("metrics", () => {
 export const sendsAccepted = metrics.sendsAccepted;
 export const sendsRefused = metrics.sendsRefused;
 export const dispatchLatency = metrics.dispatchLatency;
+export const smtpConnections = metrics.smtpConnections;
+export const smtpAuthFailures = metrics.smtpAuthFailures;
 export const providerErrors = metrics.providerErrors;
 export const webhookAttempts = metrics.webhookAttempts;
 

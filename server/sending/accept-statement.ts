@@ -22,6 +22,7 @@ const ROW_DEFAULTS: Partial<Record<keyof typeof ROW_COLUMNS, string>> = {
   attachments: "'[]'::jsonb",
   bulk: "false",
   test_mode: "false",
+  source: "'api'",
 };
 const others = (Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[]).filter((c) => c !== "id");
 const INSERT_COLUMNS = sql.raw(["account_id", "created_at", "status", "next_attempt_at", "id", ...others].map((c) => `"${c}"`).join(", "));

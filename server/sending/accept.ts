@@ -17,7 +17,7 @@ import { limitError } from "./limit-errors";
 import type { Prepared } from "./message-row";
 import { assertNotBlocked, prepare } from "./message-rules";
 import { sendRequestSchema, toDraft, type SendDraft, type SendRequest } from "./request";
-import type { BatchEntry, BatchResult } from "./schemas";
+import type { BatchEntry, BatchResult, EmailSource } from "./schemas";
 import { templatesForSend, type SendableTemplate } from "../templates/for-send";
 
 /** After a stored charge: quota.exceeded when it entered the grace band, and the dispatcher's nudge. */
@@ -71,8 +71,16 @@ async function storedIds(d: Database, accountId: string, keys: string[]): Promis
   return found;
 }
 
-/** POST /v1/emails: the id of the stored message (or of the original, for a repeated idempotency key). */
-export async function sendEmail(account: Account, input: SendRequest, idempotencyHeader: string | null): Promise<{ id: string }> {
+/**
+ * POST /v1/emails: the id of the stored message (or of the original, for a repeated
+ * idempotency key). SMTP submission (server/smtp) comes here too, with `source: "smtp"`.
+ */
+export async function sendEmail(
+  account: Account,
+  input: SendRequest,
+  idempotencyHeader: string | null,
+  opts: { source?: EmailSource } = {},
+): Promise<{ id: string }> {
   const draft = toDraft(input, idempotencyHeader, input.template ? await templateFor(account.id, input.template.id) : null);
   const domains = await accountDomains(account.id);
   const d = await database();
@@ -82,7 +90,7 @@ export async function sendEmail(account: Account, input: SendRequest, idempotenc
     let item: Prepared;
     try {
       assertNotBlocked(account);
-      item = prepare(account, domains, draft, now);
+      item = prepare(account, domains, draft, now, opts.source);
     } catch (err) {
       // A repeat answers with the original's id even when the rules would refuse a new
       // send now (its domain removed since, the breaker tripped): nothing is sent again.

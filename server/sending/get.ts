@@ -4,14 +4,14 @@ import { notFound } from "../errors";
 import { isUuid } from "../lib/ids";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
-import type { EmailDetail, TimelineEntry, TimelineType } from "./schemas";
+import type { EmailDetail, EmailSource, TimelineEntry, TimelineType } from "./schemas";
 
 /** GET /v1/emails/{id}: the message with its timeline, oldest first. */
 export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
   if (!isUuid(id)) throw notFound("Email");
   const d = await database();
   const [row] = await d.rows<Record<string, unknown>>(sql`
-    select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.ses_message_id, e.error,
+    select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.source, e.ses_message_id, e.error,
       e.created_at, e.sent_at, e.scheduled_at, e.template_id, e.template_version_id,
       (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
          from email_events t where t.email_id = e.id) as timeline
@@ -27,6 +27,7 @@ export async function getEmail(accountId: string, id: string): Promise<EmailDeta
     replyTo: jsonColumn(row.reply_to),
     subject: row.subject as string,
     tags: jsonColumn(row.tags),
+    source: row.source as EmailSource,
     sesMessageId: (row.ses_message_id as string | null) ?? null,
     error: (row.error as string | null) ?? null,
     createdAt: msColumn(row.created_at)!,

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
-import type { EmailListItem, EmailPage, ListStatus, Tag } from "./schemas";
+import type { EmailListItem, EmailPage, EmailSource, ListStatus, Tag } from "./schemas";
 import { newerFirst, newestMatches, type Match } from "./search-window";
 import { genericPlans } from "./statement";
 
@@ -52,7 +52,7 @@ export const searchWindow = (): number => config().search.window;
 
 // The indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): ordering must say so to use them.
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
-const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
+const columns = sql`id, status, "from", "to", subject, created_at, sent_at, tags, source, (extract(epoch from created_at) * 1000000)::bigint::text as us`;
 
 /** A list request: our keyset `cursor`, or Resend's `after` / `before` (an email id). */
 export interface ListOptions {
@@ -240,5 +240,6 @@ function toListItem(r: Record<string, unknown>): EmailListItem {
     createdAt: msColumn(r.created_at)!,
     sentAt: msColumn(r.sent_at),
     tags: jsonColumn(r.tags),
+    source: r.source as EmailSource,
   };
 }

@@ -20,6 +20,7 @@ export const ROW_COLUMNS = {
   rewritten_recipients: "jsonb",
   bulk: "boolean",
   test_mode: "boolean",
+  source: "text",
   domain_id: "text",
   recipient_count: "int",
   idempotency_key: "text",

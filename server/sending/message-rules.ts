@@ -7,6 +7,7 @@ import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import type { EmailRowJson, Prepared } from "./message-row";
 import type { SendDraft } from "./request";
+import type { EmailSource } from "./schemas";
 import { searchTextOf } from "./search";
 
 /** Sending paused by the deliverability breaker: refused before anything else. */
@@ -95,7 +96,13 @@ function fromDomain(domains: Map<string, AccountDomain>, from: Mailbox): Account
 }
 
 /** The per-message rules: from domain or test mode, review limits; builds the row. */
-export function prepare(account: Account, domains: Map<string, AccountDomain>, draft: SendDraft, now: Date): Prepared {
+export function prepare(
+  account: Account,
+  domains: Map<string, AccountDomain>,
+  draft: SendDraft,
+  now: Date,
+  source: EmailSource = "api",
+): Prepared {
   const testMode = draft.from.address === config().sandboxSender;
   let domainId: string | null = null;
   let to = draft.to,
@@ -129,6 +136,7 @@ export function prepare(account: Account, domains: Map<string, AccountDomain>, d
     rewritten_recipients: rewritten.length ? rewritten : undefined,
     bulk: draft.bulk || undefined,
     test_mode: testMode || undefined,
+    source: source === "api" ? undefined : source,
     domain_id: domainId ?? undefined,
     recipient_count: new Set(all.map((a) => a.address)).size,
     idempotency_key: draft.idempotencyKey ?? undefined,

@@ -84,6 +84,14 @@ export const scheduledAtField = z.union(
   },
 );
 
+/** An inline attachment's Content-ID, without angle brackets: printable ASCII, no spaces. */
+const contentIdField = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[!-;=?-~]+$/, "content_id is printable ASCII without spaces or angle brackets")
+  .nullish();
+
 /**
  * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
  * shows it. An optional field sent as null is absent (clients serialise unset fields so).
@@ -120,8 +128,8 @@ export const sendRequestSchema = z
           contentType: z.string().min(1).max(255).nullish(),
           content_type: z.string().min(1).max(255).nullish(),
           path: notSupported("attachments are sent as base64 content"),
-          content_id: notSupported("inline (cid:) attachments"),
-          contentId: notSupported("inline (cid:) attachments"),
+          content_id: contentIdField.describe("Resend's name: makes the attachment inline, referenced from the HTML as `cid:<content_id>`"),
+          contentId: contentIdField.describe("makes the attachment inline, referenced from the HTML as `cid:<contentId>`"),
         }),
       )
       .nullish(),
@@ -214,7 +222,7 @@ export interface SendDraft {
   subject: string;
   html: string | null;
   text: string | null;
-  attachments: { filename: string; content: string; contentType: string }[];
+  attachments: { filename: string; content: string; contentType: string; contentId?: string }[];
   tags: { name: string; value: string }[];
   headers: Record<string, string>;
   idempotencyKey: string | null;
@@ -306,6 +314,15 @@ export function idempotencyHeader(value: string | undefined): string | null {
   return value;
 }
 
+/** An attachment's Content-ID under either name (both given must agree), as the stored attachment holds it. */
+function contentIdOf(a: { content_id?: string | null; contentId?: string | null }, i: number): { contentId?: string } {
+  const id = agreed([
+    [`attachments[${i}].contentId`, a.contentId],
+    [`attachments[${i}].content_id`, a.content_id],
+  ]);
+  return id ? { contentId: id } : {};
+}
+
 /** Mailbox lists compare by their canonical forms, what is stored and delivered. */
 const mailboxesKey = (list: Mailbox[]) => JSON.stringify(list.map((m) => m.text));
 
@@ -341,6 +358,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
         [`attachments[${i}].contentType`, a.contentType],
         [`attachments[${i}].content_type`, a.content_type],
       ]) ?? "application/octet-stream",
+    ...contentIdOf(a, i),
   }));
   let size = Buffer.byteLength(subject) + Buffer.byteLength(html ?? "") + Buffer.byteLength(text ?? "");
   for (const a of attachments) size += Buffer.byteLength(a.content, "base64");

@@ -66,6 +66,10 @@ export const TimelineEntry = z
   .meta({ id: "TimelineEntry", description: "One step in a message's life, oldest first" });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
+/** How a message arrived: the API, or SMTP submission (server/smtp). emails.source holds one of these. */
+export const EMAIL_SOURCES = ["api", "smtp"] as const;
+export type EmailSource = (typeof EMAIL_SOURCES)[number];
+
 export const EmailListItem = z
   .object({
     id: z.string(),
@@ -76,6 +80,9 @@ export const EmailListItem = z
     createdAt: z.number().int(),
     sentAt: z.number().int().nullable(),
     tags: z.array(Tag),
+    source: z
+      .enum(EMAIL_SOURCES)
+      .meta({ description: "How the message arrived: `api` (POST /v1/emails or batch) or `smtp` (SMTP submission)" }),
   })
   .meta({ id: "EmailListItem", description: "A message as the list shows it" });
 export type EmailListItem = z.infer<typeof EmailListItem>;

@@ -24,7 +24,7 @@ const RECENT_FACTOR = 20;
 const SLICE_CAP_FACTOR = 5;
 
 const order = sql`order by created_at desc nulls last, id desc nulls last`;
-const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags`;
+const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags, source`;
 const usOf = sql`(extract(epoch from created_at) * 1000000)::bigint::text`;
 const at = (us: string | number) => sql`(timestamptz 'epoch' + ${String(us)}::bigint * interval '1 microsecond')`;
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../support/delivery";
+import { RawSmtp } from "../support/smtp-client";
 import { until } from "../support/wait";
 import { freePort, run, tail } from "./run";
 
@@ -20,6 +21,7 @@ const owner = "owner@example.com";
 
 let relay: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let port = 0;
+let smtpPort = 0;
 const base = () => `http://127.0.0.1:${port}`;
 let apiKey = "";
 
@@ -87,6 +89,7 @@ describe("the Docker image", () => {
     await sql.end();
     // Picked now, not before the minutes of building: a port free then may be anyone's by now.
     port = await freePort();
+    smtpPort = await freePort();
     const env = {
       PORT: String(port),
       APP_URL: base(),
@@ -95,6 +98,9 @@ describe("the Docker image", () => {
       AUTH_SECRET: randomBytes(32).toString("base64"),
       MAIL_PROVIDER: "smtp",
       SMTP_URL: relay.url,
+      // On the host's network the image's 587 and 465 are privileged and maybe taken: ports of our own.
+      SMTP_SUBMISSION_PORT: String(smtpPort),
+      SMTP_SUBMISSION_TLS_PORT: "off",
     };
     const started = await docker([
       "run",
@@ -123,6 +129,10 @@ describe("the Docker image", () => {
       "Docker's health check to pass",
     );
     expect(state).toBe("healthy");
+    // SMTP submission listens too (role all), with a generated certificate.
+    const { greeting, client } = await RawSmtp.connect(smtpPort);
+    client.close();
+    expect(greeting).toMatch(/^220 /);
   });
 
   it("creates an account with the CLI inside the container", async () => {

@@ -21,6 +21,8 @@ export interface TestServer {
     approved?: boolean;
     email?: string;
   }): Promise<{ accountId: string; apiKey: string; email: string }>;
+  /** SMTP submission's bound ports, when the env turned it on (SMTP_SUBMISSION_PORT=0 etc.). */
+  smtp: { port: number | null; tlsPort: number | null } | null;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url: running.url,
     api: apiAt(running.url),
+    smtp: running.smtp && { port: running.smtp.port, tlsPort: running.smtp.tlsPort },
     async account(opts = {}) {
       const email = opts.email ?? `owner-${process.pid}-${++counter}-${Date.now()}@example.com`;
       const created = await createAccount({ email, plan: opts.plan ?? "unlimited", approved: opts.approved ?? true });

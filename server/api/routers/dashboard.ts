@@ -17,12 +17,14 @@ import {
   PlanLimits,
   Rewrites,
   SinkMessage,
+  SmtpSettings,
   SuppressionSources,
   TestEventQueued,
   WebhookEventBodies,
   WebhookHealth,
 } from "../../dashboard/schemas";
 import { readSinkMessage } from "../../dashboard/sink-message";
+import { readSmtpSettings } from "../../dashboard/smtp-settings";
 import { readSuppressionSources } from "../../dashboard/suppression-sources";
 import { readEventBodies } from "../../dashboard/webhook-events";
 import { MAX_PAGE_SIZE } from "../../lib/pagination";
@@ -69,6 +71,11 @@ export const dashboardRouter = router({
     .input(z.object({}))
     .output(PlanLimits)
     .query(({ ctx }) => readPlanLimits(ctx.account)),
+
+  smtp: fullScopeProcedure
+    .input(z.object({}))
+    .output(SmtpSettings)
+    .query(() => readSmtpSettings()),
 
   emails: fullScopeProcedure
     .input(DashboardEmailsInput)

@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "source" text DEFAULT 'api' NOT NULL;
