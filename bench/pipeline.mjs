@@ -29,11 +29,11 @@
 // NEWCOMER_SENDS (20), DRAIN_TIMEOUT_MS (15 min), BENCH_PORT_BASE (below). WEB_CONCURRENCY and POSTHASTE_ROLE pass
 // through to the server as they are. BENCH_PROF=dir writes CPU profiles of the server
 // processes there; BENCH_NODE_FLAGS adds V8 flags to them (NODE_OPTIONS refuses most).
-import { fork, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { dropDatabase, freePort, freshDatabase, paced, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
+import { dropDatabase, freePort, freshDatabase, helper, paced, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
 import { BENCH_APPLICATION_NAME, cpuWindow, processTree, rssMb, rssSampler } from "./lib/procs.mjs";
 
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -84,25 +84,6 @@ const post = (port, path, apiKey, body) => ({
   headers: { "content-type": "application/json", authorization: `Bearer ${apiKey}` },
   body,
 });
-
-/** A forked helper (relay, receiver) and a request/answer call over its IPC channel. */
-async function helper(file, listenPort) {
-  const child = fork(file, [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, BENCH_LISTEN_PORT: String(listenPort) },
-  });
-  const next = () => new Promise((r) => child.once("message", r));
-  const { port } = await next();
-  return {
-    child,
-    port,
-    ask: (msg) => {
-      const answer = next();
-      child.send(msg);
-      return answer;
-    },
-  };
-}
 
 // 1. The ceiling, alone on the machine, as send.mjs measures it.
 log("bare ceiling");

@@ -16,12 +16,22 @@
 //
 // Knobs: CLIENTS (32), DURATION_MS (10 s), WARMUP_MS (3 s), DRAIN_TIMEOUT_MS (5 min).
 // WEB_CONCURRENCY passes through to the server. BENCH_PROF=dir writes CPU profiles of the server processes there.
-import { fork, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import tls from "node:tls";
 import postgres from "postgres";
-import { bareInsertCeiling, BENCH_HTML, dropDatabase, freePort, freshDatabase, percentile, round, waitForHealth } from "./lib/common.mjs";
+import {
+  bareInsertCeiling,
+  BENCH_HTML,
+  dropDatabase,
+  freePort,
+  freshDatabase,
+  helper,
+  percentile,
+  round,
+  waitForHealth,
+} from "./lib/common.mjs";
 
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -33,22 +43,6 @@ const log = (...args) => console.error(`[smtp ${new Date().toISOString().slice(1
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!fs.existsSync("dist/server.mjs") || !fs.existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first");
-
-/** A forked helper (relay, receiver) and a request/answer call over its IPC channel. */
-async function helper(file) {
-  const child = fork(file, [], { stdio: ["ignore", "inherit", "inherit", "ipc"], env: { ...process.env, BENCH_LISTEN_PORT: "0" } });
-  const next = () => new Promise((r) => child.once("message", r));
-  const { port } = await next();
-  return {
-    child,
-    port,
-    ask: (msg) => {
-      const answer = next();
-      child.send(msg);
-      return answer;
-    },
-  };
-}
 
 /**
  * One submission client: a socket that reads whole replies. After STARTTLS and AUTH PLAIN,
@@ -175,8 +169,8 @@ log("bare ceiling");
 const bare = await bareInsertCeiling({ connections: CLIENTS, durationMs: DURATION });
 
 // 2. Relay, receiver, database, account, server.
-const relay = await helper("bench/lib/relay.mjs");
-const receiver = await helper("bench/lib/receiver.mjs");
+const relay = await helper("bench/lib/relay.mjs", 0);
+const receiver = await helper("bench/lib/receiver.mjs", 0);
 const db = await freshDatabase("ph_smtp");
 const receiverOrigin = `http://127.0.0.1:${receiver.port}`;
 const baseEnv = { ...process.env, ...SECRETS, DATABASE_URL: db.url, NODE_ENV: "production", WEBHOOK_ALLOWED_ORIGINS: receiverOrigin };

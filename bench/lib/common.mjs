@@ -1,5 +1,5 @@
 // Shared bench helpers: a fresh PostgreSQL database, child servers, and a keep-alive load loop.
-import { spawn, spawnSync } from "node:child_process";
+import { fork, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -344,4 +344,23 @@ export async function cliAccount(env, connect) {
 
 function benchAccount(url) {
   return cliAccount({ DATABASE_URL: url }, () => postgres(url, { max: 1, onnotice: () => {} }));
+}
+
+/** A forked helper (relay, receiver) and a request/answer call over its IPC channel. */
+export async function helper(file, listenPort) {
+  const child = fork(file, [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, BENCH_LISTEN_PORT: String(listenPort) },
+  });
+  const next = () => new Promise((r) => child.once("message", r));
+  const { port } = await next();
+  return {
+    child,
+    port,
+    ask: (msg) => {
+      const answer = next();
+      child.send(msg);
+      return answer;
+    },
+  };
 }
