@@ -132,12 +132,12 @@ export const envSchema = z.object({
     envDocs,
     main("processes npm start runs (1: one process, no cluster); default the number of cores with DATABASE_URL, 1 on PGlite"),
   ),
-  POSTHASTE_ROLE: oneOf(["all", "web", "worker", "smtp"])
+  POSTHASTE_ROLE: oneOf(["all", "web", "worker", "smtp", "mx"])
     .transform((role) => role ?? "all")
     .register(
       envDocs,
       main(
-        "all (HTTP, SMTP submission and background tasks), web (HTTP only), worker (background tasks) or smtp (SMTP submission); worker and smtp serve HTTP /api/health and /metrics only; web, worker and smtp need DATABASE_URL",
+        "all (HTTP, SMTP submission, the MX listener and background tasks), web (HTTP only), worker (background tasks), smtp (SMTP submission) or mx (inbound MX listener); worker, smtp and mx serve HTTP /api/health and /metrics only; web, worker, smtp and mx need DATABASE_URL",
       ),
     ),
   SMTP_SUBMISSION_PORT: port(2587).register(
@@ -161,6 +161,14 @@ export const envSchema = z.object({
   SMTP_SUBMISSION_HOST: text().register(
     envDocs,
     main("host name applications connect to for SMTP, shown on the API keys page and in the greeting; default the APP_URL host"),
+  ),
+  SMTP_MX_PORT: port(2525).register(
+    envDocs,
+    main("inbound MX listener port, STARTTLS offered (25 in the production image); off: no listener (docs/inbound.md)"),
+  ),
+  MAX_INBOUND_BYTES: positiveInteger(40 * 1024 * 1024).register(
+    envDocs,
+    main("largest inbound message the MX listener accepts, enforced while it streams (552 above)"),
   ),
   MAIL_PROVIDER: oneOf(["sink", "smtp", "ses"])
     .transform((provider) => provider ?? "sink")

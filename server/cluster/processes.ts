@@ -42,6 +42,7 @@ const WHAT_A_ROLE_RUNS: Record<Role, string> = {
   web: "HTTP only (the background tasks run in another process)",
   worker: "the background tasks only",
   smtp: "SMTP submission only (the background tasks run in another process)",
+  mx: "the inbound MX listener only (the background tasks run in another process)",
 };
 
 /**

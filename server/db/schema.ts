@@ -30,6 +30,7 @@ import type { DeliveryStatus } from "../webhooks/schemas";
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
 /**
@@ -201,6 +202,14 @@ export const domains = pgTable(
      * one (legacy holders, which a proven claimant may take over).
      */
     verificationToken: text("verification_token"),
+    /** Inbound mail requested for this name (`capabilities.receiving`, Resend's shape). */
+    receiving: text("receiving").$type<"enabled" | "disabled">().notNull().default("disabled"),
+    /**
+     * When the Receiving MX record was last found pointing at us (null: not yet, or it
+     * regressed). The MX listener accepts a recipient only while this, `receiving` and the
+     * claim's own verification hold (server/domains/receiving.ts).
+     */
+    receivingVerifiedAt: ts("receiving_verified_at"),
   },
   (t) => [
     // Ownership before exclusivity: only a verified row holds the name; pending claims of
@@ -648,4 +657,85 @@ export const templateVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("template_versions_number_idx").on(t.templateId, t.number)],
+);
+
+/** Where an inbound message stands: stored raw before the 250, then parsed by the inbound-parse task. */
+export type InboundStatus = "received" | "parsed" | "failed";
+
+/** One sender's SPF, DKIM, DMARC and ARC verdicts at the MX listener (mailauth), kept with the message. */
+export interface InboundAuthResults {
+  spf: string;
+  dkim: string;
+  dmarc: string;
+  arc: string;
+  /** The Authentication-Results header value mailauth composed. */
+  header: string;
+}
+
+/**
+ * A message received at the MX listener for one account: one row per account among the
+ * envelope's recipients (a message for two tenants is two rows, each seeing only its own
+ * `receivedFor`). The raw bytes are written before the `250` reply; the parsed columns are
+ * filled by the inbound-parse task (server/inbound/).
+ */
+export const inboundEmails = pgTable(
+  "inbound_emails",
+  {
+    id: text("id").primaryKey(),
+    /** No foreign key, as for emails: deleting an account deletes its inbound mail first. */
+    accountId: text("account_id").notNull(),
+    status: text("status").$type<InboundStatus>().notNull().default("received"),
+    /** The envelope: MAIL FROM (empty for a bounce), and the RCPT TO addresses of this account. */
+    mailFrom: text("mail_from").notNull(),
+    receivedFor: jsonb("received_for").$type<string[]>().notNull(),
+    /** The sending host, as the listener saw it. */
+    clientIp: text("client_ip").notNull(),
+    helo: text("helo").notNull().default(""),
+    auth: jsonb("auth").$type<InboundAuthResults>(),
+    size: integer("size").notNull(),
+    raw: bytea("raw"),
+    /** Parsed (null until status = parsed). Addresses as the headers gave them. */
+    messageId: text("message_id"),
+    from: text("from"),
+    to: jsonb("to").$type<string[]>().notNull().default([]),
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
+    bcc: jsonb("bcc").$type<string[]>().notNull().default([]),
+    replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
+    subject: text("subject"),
+    text: text("text"),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** The plus-address part of the first recipient in receivedFor (`support+123@` → `123`), or null. */
+    plusPart: text("plus_part"),
+    /** Why parsing failed (status = failed); the raw message is kept. */
+    error: text("error"),
+    createdAt: createdAt(),
+    parsedAt: ts("parsed_at"),
+  },
+  (t) => [
+    index("inbound_emails_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("inbound_emails_unparsed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'received'`),
+  ],
+);
+
+/** An attachment (or inline part) of a parsed inbound message. */
+export const inboundAttachments = pgTable(
+  "inbound_attachments",
+  {
+    id: text("id").primaryKey(),
+    inboundEmailId: text("inbound_email_id")
+      .notNull()
+      .references(() => inboundEmails.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    filename: text("filename"),
+    contentType: text("content_type").notNull(),
+    contentDisposition: text("content_disposition").$type<"attachment" | "inline">().notNull(),
+    contentId: text("content_id"),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("inbound_attachments_email_idx").on(t.inboundEmailId)],
 );
