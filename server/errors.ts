@@ -39,7 +39,7 @@ export const ErrorObjectSchema = z
 
 /**
  * Every error body. The top-level `statusCode`, `name` and `message` repeat the status and
- * `error` for Resend-compatible clients (DESIGN.md).
+ * `error` for Resend-compatible clients (docs/design.md).
  */
 export const ErrorEnvelopeSchema = z
   .object({
@@ -70,7 +70,7 @@ export interface ApiErrorShape extends ErrorObject {
 /**
  * An error body: the reference's `error` object, and beside it the HTTP status, `name`
  * (= error.type) and `message` (= error.message) where Resend's SDKs read them
- * (DESIGN.md, "Resend-compatible aliases").
+ * (docs/design.md, "Resend-compatible aliases").
  */
 export interface ErrorEnvelope {
   error: ErrorObject;

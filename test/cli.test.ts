@@ -30,7 +30,7 @@ async function runCommand(
 const cliWith = (env: NodeJS.ProcessEnv, ...args: string[]) =>
   runCommand(process.execPath, ["--import", "tsx", "server/cli/index.ts", ...args], env);
 const cli = (...args: string[]) => cliWith(process.env, ...args);
-/** DESIGN.md "Accounts from the command line", run exactly as written there. */
+/** docs/design.md "Accounts from the command line", run exactly as written there. */
 const npmCli = (...args: string[]) => runCommand("npm", ["run", "cli", "--", ...args]);
 
 describe("accounts CLI while the server runs", () => {
@@ -182,7 +182,7 @@ describe("accounts CLI while the server runs", () => {
   });
 });
 
-describe("npm run cli -- accounts …, as DESIGN.md writes it", () => {
+describe("npm run cli -- accounts …, as docs/design.md writes it", () => {
   it("accounts create --json prints exactly one JSON object { accountId, apiKey, signInUrl } on stdout", async () => {
     const res = await npmCli(
       "accounts",

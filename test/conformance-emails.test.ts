@@ -5,7 +5,7 @@ import { sql } from "./support/db";
 import { addDomain, sender, uniqueDomain } from "./support/senders";
 
 // Spec sections "Send request", "SentEmail", "EmailStatus", "Emails" endpoints and list
-// rules, "States: Email", test mode and review rules of "Authentication", and DESIGN.md's
+// rules, "States: Email", test mode and review rules of "Authentication", and docs/design.md's
 // decisions on wire names, addresses, idempotency, cancelling and the timeline.
 let server: TestServer;
 beforeAll(async () => {

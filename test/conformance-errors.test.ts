@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 
-// Spec sections "Errors", "Authentication", "API keys", "Versioning" and DESIGN.md's
+// Spec sections "Errors", "Authentication", "API keys", "Versioning" and docs/design.md's
 // wire decisions, checked over real HTTP.
 let server: TestServer;
 const APP_URL = "http://docs.conformance.test";

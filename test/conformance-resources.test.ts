@@ -5,7 +5,7 @@ import { DOMAIN_FIELDS } from "./support/spec-fields";
 import { db } from "./support/db";
 
 // Spec sections "Domain", "Usage", "Suppression", "Webhook endpoint" and their endpoints,
-// with DESIGN.md's plan table, bulk suppression and webhook decisions.
+// with docs/design.md's plan table, bulk suppression and webhook decisions.
 let server: TestServer;
 let dns: TestDnsServer;
 beforeAll(async () => {

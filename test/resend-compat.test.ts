@@ -11,7 +11,7 @@ import { startWebhookReceiver } from "./support/webhook-receiver";
 
 // Resend's official Node SDK (pinned in devDependencies) against the real server: every
 // call a sending application makes, the outcome, and every error reaching the SDK's
-// error.message, error.name and error.statusCode (DESIGN.md, "Resend-compatible aliases").
+// error.message, error.name and error.statusCode (docs/design.md, "Resend-compatible aliases").
 let server: TestServer;
 let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let dns: TestDnsServer;

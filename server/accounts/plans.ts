@@ -14,7 +14,7 @@ export interface Plan {
   rate: { perSecond: number; burst: number } | null;
 }
 
-/** The plan table of DESIGN.md. `PLANS` (JSON, partial per plan) overrides entries. */
+/** The plan table of docs/design.md. `PLANS` (JSON, partial per plan) overrides entries. */
 const BUILT_IN: Record<PlanName, Plan> = {
   free: { month: 3000, day: 100, domains: 1, webhooks: 1, rate: { perSecond: 2, burst: 10 } },
   pro: { month: 50000, day: null, domains: 10, webhooks: 10, rate: { perSecond: 14, burst: 50 } },

@@ -11,7 +11,7 @@ export function strictBoolean(field: string) {
 }
 
 /**
- * The one value a field and its Resend aliases ask for (DESIGN.md, "Resend-compatible
+ * The one value a field and its Resend aliases ask for (docs/design.md, "Resend-compatible
  * aliases"). Null or absent is not given; every value given must agree with the first one
  * given (compared by `key`), else 400 naming the one that differs: a request that says two
  * things is a mistake, not a choice for us to make.

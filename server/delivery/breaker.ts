@@ -63,7 +63,7 @@ export function breakerTrips(stats: Omit<BreakerStats, "blocked">, t: BreakerThr
 }
 
 /**
- * The deliverability breaker (DESIGN.md): over the last 24 h, with at least 100 sends,
+ * The deliverability breaker (docs/design.md): over the last 24 h, with at least 100 sends,
  * a bounce rate ≥ 10 % or a complaint rate ≥ 0.5 % holds the account's sending until
  * the rates fall back below. Test-mode mail (simulator practice) does not count.
  */

@@ -38,7 +38,7 @@ export const MAX_SEARCH_TERMS = 16;
 /** Characters of a list's paging field (`cursor`, and Resend's `after`/`before` ids) before it is decoded. */
 export const MAX_CURSOR_LENGTH = 1000;
 
-/** Sends per UTC day from the sandbox sender (DESIGN.md: test mode). */
+/** Sends per UTC day from the sandbox sender (docs/design.md: test mode). */
 export const SANDBOX_PER_DAY = 20;
 
 /** Addresses of one POST /v1/suppressions/bulk. */

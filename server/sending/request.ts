@@ -93,7 +93,7 @@ const contentIdField = z
   .nullish();
 
 /**
- * One send request; every alias of DESIGN.md is a field of its own so the OpenAPI document
+ * One send request; every alias of docs/design.md is a field of its own so the OpenAPI document
  * shows it. An optional field sent as null is absent (clients serialise unset fields so).
  */
 export const sendRequestSchema = z
