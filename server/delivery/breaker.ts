@@ -1,11 +1,10 @@
+import { TASKS } from "../jobs/names";
 import { sql } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { database, type Db } from "../db/client";
 import type { Task } from "../jobs/tasks";
 import { deliverySettings } from "./settings";
 import { resultRows } from "../db/rows";
-
-export const BREAKER_TASK = "deliverability-breaker";
 
 /** The breaker's window and thresholds (BREAKER_* settings). */
 export interface BreakerThresholds {
@@ -91,7 +90,7 @@ async function reviewBlockedAccounts(): Promise<number> {
 }
 
 export const breakerTask: Task = {
-  name: BREAKER_TASK,
+  name: TASKS.breaker,
   runOnce: reviewBlockedAccounts,
   get idleIntervalMs() {
     return deliverySettings().breakerIntervalMs;

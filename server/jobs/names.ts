@@ -6,4 +6,6 @@ export const TASKS = {
   domainHealth: "domain-health",
   domainRelease: "domain-release",
   retention: "retention",
+  breaker: "deliverability-breaker",
+  searchSummary: "search-summary",
 } as const;

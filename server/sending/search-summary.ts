@@ -1,8 +1,7 @@
+import { TASKS } from "../jobs/names";
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import type { Task } from "../jobs/tasks";
-
-export const SEARCH_SUMMARY_TASK = "search-summary";
 
 /**
  * Keeps emails_created_brin_idx usable for search's time slices (search-window.ts):
@@ -39,7 +38,7 @@ async function summarizeNewRanges(): Promise<number> {
 }
 
 export const searchSummaryTask: Task = {
-  name: SEARCH_SUMMARY_TASK,
+  name: TASKS.searchSummary,
   runOnce: summarizeNewRanges,
   idleIntervalMs: 5_000,
   cron: "* * * * *",
