@@ -3,14 +3,15 @@ import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
 import { lockAccountApiKeys } from "../db/locks";
 import { apiKeys } from "../db/schema";
-import { notFound, validationError } from "../errors";
-import { isUuid, newId } from "../lib/ids";
+import { validationError } from "../errors";
+import { newId } from "../lib/ids";
 import { MAX_LIVE_KEYS } from "../limits/constants";
 import { ms } from "../lib/time";
 import { generateApiKey } from "./api-key-format";
 import { flushKeyUse, forgetKeys } from "./authenticate";
 import { creatorFor, type Maker } from "./creator";
 import type { ApiKey, ApiKeyRevoked, CreatedApiKey, KeyScope } from "./schemas";
+import { ownedOrThrow } from "../lib/owned";
 
 /**
  * Creates a key and returns its plaintext: the only time it exists outside the caller. It records
@@ -56,14 +57,15 @@ export async function listApiKeys(accountId: string): Promise<ApiKey[]> {
 
 /** Revokes at once (no grace window); repeating it on a revoked key still succeeds. */
 export async function revokeApiKey(accountId: string, id: string): Promise<ApiKeyRevoked> {
-  if (!isUuid(id)) throw notFound("API key");
   const { db } = await database();
-  const [row] = await db
-    .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)))
-    .limit(1);
-  if (!row) throw notFound("API key");
+  const row = await ownedOrThrow("API key", id, async () => {
+    const [found] = await db
+      .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)))
+      .limit(1);
+    return found;
+  });
   if (!row.revokedAt) {
     await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, id));
     forgetKeys([id]);

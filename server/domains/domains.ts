@@ -4,8 +4,8 @@ import { planOf } from "../accounts/plans";
 import { config } from "../config";
 import { database } from "../db/client";
 import { domains } from "../db/schema";
-import { ApiError, notFound } from "../errors";
-import { isUuid, newId } from "../lib/ids";
+import { ApiError } from "../errors";
+import { newId } from "../lib/ids";
 import { ms } from "../lib/time";
 import { applyDomainParking } from "../accounts/plan-parking";
 import { createIdentity } from "../ses/identities";
@@ -20,6 +20,7 @@ import { ownershipRecord, ownRecords, recommendedRecords, returnPathDomain, sesR
 import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
 import { domainSettings } from "./settings";
 import { log } from "../ops/log";
+import { ownedOrThrow } from "../lib/owned";
 
 export function domainView(row: DomainRow): Domain {
   const record = (r: DnsRecord): DnsRecord => ({
@@ -47,16 +48,16 @@ export function domainView(row: DomainRow): Domain {
 }
 
 /** The account's domain by id; 404 not_found when it has none by that id. */
-async function getDomainOrThrow(accountId: string, id: string): Promise<DomainRow> {
-  if (!isUuid(id)) throw notFound("Domain");
-  const { db } = await database();
-  const [row] = await db
-    .select()
-    .from(domains)
-    .where(and(eq(domains.id, id), eq(domains.accountId, accountId)))
-    .limit(1);
-  if (!row) throw notFound("Domain");
-  return row;
+function getDomainOrThrow(accountId: string, id: string): Promise<DomainRow> {
+  return ownedOrThrow("Domain", id, async () => {
+    const { db } = await database();
+    const [row] = await db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.id, id), eq(domains.accountId, accountId)))
+      .limit(1);
+    return row;
+  });
 }
 
 export async function listDomains(accountId: string): Promise<Domain[]> {

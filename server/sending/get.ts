@@ -1,22 +1,22 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { notFound } from "../errors";
-import { isUuid } from "../lib/ids";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
 import type { EmailDetail, EmailSource, TimelineEntry, TimelineType } from "./schemas";
+import { ownedOrThrow } from "../lib/owned";
 
 /** GET /v1/emails/{id}: the message with its timeline, oldest first. */
 export async function getEmail(accountId: string, id: string): Promise<EmailDetail> {
-  if (!isUuid(id)) throw notFound("Email");
   const d = await database();
-  const [row] = await d.rows<Record<string, unknown>>(sql`
+  const row = await ownedOrThrow("Email", id, async () => {
+    const [found] = await d.rows<Record<string, unknown>>(sql`
     select e.id, e.status, e."from", e."to", e.cc, e.bcc, e.reply_to, e.subject, e.tags, e.source, e.ses_message_id, e.error,
       e.created_at, e.sent_at, e.scheduled_at, e.template_id, e.template_version_id,
       (select coalesce(json_agg(json_build_object('type', t.type, 'at', t.at, 'detail', t.detail) order by t.at, t.id), '[]'::json)
          from email_events t where t.email_id = e.id) as timeline
     from emails e where e.id = ${id} and e.account_id = ${accountId}`);
-  if (!row) throw notFound("Email");
+    return found;
+  });
   return {
     id: row.id as string,
     status: publicStatus(row.status as string),

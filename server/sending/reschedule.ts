@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { notFound, validationError } from "../errors";
+import { validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
-import { isUuid, uuidv7Sql } from "../lib/ids";
+import { uuidv7Sql } from "../lib/ids";
 import { publicStatus } from "./public-status";
 import { scheduledAtOf } from "./request";
 import type { RescheduleResult } from "./schemas";
+import { ownedOrThrow } from "../lib/owned";
 
 /**
  * PATCH /v1/emails/{id} (Resend's `emails.update`): moves a message still `scheduled` to
@@ -20,11 +21,13 @@ export async function rescheduleEmail(
   id: string,
   when: { scheduledAt?: string | number | null; scheduled_at?: string | number | null },
 ): Promise<RescheduleResult> {
-  if (!isUuid(id)) throw notFound("Email");
   const d = await database();
-  const statusOf = async () =>
-    (await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`))[0]?.status;
-  if ((await statusOf()) === undefined) throw notFound("Email");
+  const statusOf = () =>
+    ownedOrThrow("Email", id, async () => {
+      const [row] = await d.rows<{ status: string }>(sql`select status from emails where id = ${id} and account_id = ${accountId}`);
+      return row?.status;
+    });
+  await statusOf();
   const at = scheduledAtOf(when) ?? new Date();
   const [row] = await d.rows<{ moved: number }>(sql`
     with m as (
@@ -39,7 +42,5 @@ export async function rescheduleEmail(
     if (at.getTime() <= Date.now()) wake(TASKS.dispatch);
     return { id, scheduledAt: at.getTime() };
   }
-  const current = await statusOf();
-  if (current === undefined) throw notFound("Email");
-  throw validationError(`The email is ${publicStatus(current)}, no longer scheduled, and cannot be rescheduled.`, 409);
+  throw validationError(`The email is ${publicStatus(await statusOf())}, no longer scheduled, and cannot be rescheduled.`, 409);
 }

@@ -14,13 +14,14 @@ import { lockAccountTeam } from "../db/locks";
 import { isUniqueViolation } from "../db/pg-code";
 import { rows } from "../db/rows";
 import { accounts, invitations } from "../db/schema";
-import { ApiError, notFound, validationError } from "../errors";
+import { ApiError, validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
 import { isUuid, newId } from "../lib/ids";
 import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
 import { MAX_TEAM_SIZE } from "../limits/constants";
 import { invitingRefusal } from "./rules";
 import type { MemberRole } from "./schemas";
+import { ownedOrThrow } from "../lib/owned";
 
 /**
  * Team invitations. An owner invites an address with a role; the address gets a link whose
@@ -115,13 +116,14 @@ export function assertMayInvite(account: Pick<Account, "approvedAt">): void {
 
 /** Revokes a pending invitation of the account: its link stops working at once. */
 export async function revokeInvitation(accountId: string, id: string): Promise<{ id: string; revoked: true }> {
-  if (!isUuid(id)) throw notFound("Invitation");
   const { db } = await database();
-  const gone = await db
-    .delete(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.accountId, accountId), isNull(invitations.acceptedAt)))
-    .returning({ id: invitations.id });
-  if (gone.length === 0) throw notFound("Invitation");
+  await ownedOrThrow("Invitation", id, async () => {
+    const [gone] = await db
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.accountId, accountId), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    return gone;
+  });
   return { id, revoked: true };
 }
 

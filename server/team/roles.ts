@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SessionMember } from "../auth/session-member";
 import { database } from "../db/client";
-import { notFound, validationError } from "../errors";
-import { isUuid } from "../lib/ids";
+import { validationError } from "../errors";
 import { dropInvitationsBy, lockRosterFor } from "./roster";
 import { demotionRefusal } from "./rules";
 import type { MemberRole } from "./schemas";
@@ -14,7 +13,6 @@ import type { MemberRole } from "./schemas";
  * reads the role afresh), and a demoted owner's pending invitations go, as a removed owner's do.
  */
 export async function changeRole(changer: SessionMember, userId: string, role: MemberRole): Promise<{ userId: string; role: MemberRole }> {
-  if (!isUuid(userId)) throw notFound("Member");
   const { db } = await database();
   await db.transaction(async (tx) => {
     const { roster, target } = await lockRosterFor(tx, changer, userId);

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { lockAccountTeam } from "../db/locks";
 import { rows } from "../db/rows";
 import type { Executor } from "../db/types";
-import { ApiError, notFound } from "../errors";
+import { ApiError } from "../errors";
+import { ownedOrThrow } from "../lib/owned";
 import { settleWhatTheyMade } from "./departure";
 import type { MemberStanding } from "./rules";
 import type { Departure, LeftBehind, MemberRole } from "./schemas";
@@ -44,8 +45,7 @@ export function assertStillOwner(roster: Roster, userId: string): void {
 export async function lockRosterFor(tx: Executor, actor: { accountId: string; userId: string }, userId: string) {
   const roster = await lockRoster(tx, actor.accountId);
   assertStillOwner(roster, actor.userId);
-  const target = roster.members.get(userId);
-  if (!target) throw notFound("Member");
+  const target = await ownedOrThrow("Member", userId, async () => roster.members.get(userId));
   return { roster, target };
 }
 

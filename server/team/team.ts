@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { accounts, invitations, memberships, users } from "../db/schema";
-import { notFound, validationError } from "../errors";
-import { isUuid } from "../lib/ids";
+import { validationError } from "../errors";
 import type { SessionMember } from "../auth/session-member";
 import { afterDeparture, leftBehindSummary } from "./departure";
 import { dropMember, lockRosterFor } from "./roster";
@@ -71,7 +70,6 @@ export async function listTeam(accountId: string): Promise<Team> {
  * chose in the same dialog, in the same transaction (server/team/departure.ts).
  */
 export async function removeMember(remover: SessionMember, userId: string, disposition: Disposition = "revoke"): Promise<MemberRemoved> {
-  if (!isUuid(userId)) throw notFound("Member");
   if (userId === remover.userId) throw validationError("You cannot remove yourself: leave the account instead, or delete it in Settings.");
   const { db } = await database();
   const left = await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { lockAccountWebhooks } from "../db/locks";
 import { webhookEndpoints } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { EVENT_TYPES } from "../events/types";
-import { isUuid, newId } from "../lib/ids";
+import { newId } from "../lib/ids";
 import { withinChars } from "../lib/text";
 import { MAX_WEBHOOK_DESCRIPTION } from "../limits/constants";
 import { ms } from "../lib/time";
@@ -23,6 +23,7 @@ import {
 } from "./schemas";
 import { forgetSigningSecret, sealSigningSecret } from "./signing-secret";
 import { checkTarget, TargetRefused } from "./url-policy";
+import { ownedOrThrow } from "../lib/owned";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -125,16 +126,16 @@ export async function listEndpoints(accountId: string): Promise<EndpointDetail[]
   return rows.map(endpointView);
 }
 
-export async function getEndpointOrThrow(accountId: string, id: string): Promise<EndpointRow> {
-  if (!isUuid(id)) throw notFound("Webhook endpoint");
-  const { db } = await database();
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
-    .limit(1);
-  if (!row) throw notFound("Webhook endpoint");
-  return row;
+export function getEndpointOrThrow(accountId: string, id: string): Promise<EndpointRow> {
+  return ownedOrThrow("Webhook endpoint", id, async () => {
+    const { db } = await database();
+    const [row] = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+      .limit(1);
+    return row;
+  });
 }
 
 export async function getEndpoint(accountId: string, id: string): Promise<EndpointDetail> {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { webhookDeliveries, webhookEvents } from "../db/schema";
-import { notFound, validationError } from "../errors";
+import { validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
 import { isUuid, newId } from "../lib/ids";
+import { ownedOrThrow } from "../lib/owned";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { getEndpointOrThrow } from "./endpoints";
 import { assertManualDeliveryAllowed } from "./manual-throttle";
@@ -75,14 +76,15 @@ export async function listAttempts(
  */
 export async function resendEvent(accountId: string, endpointId: string, eventId: string): Promise<ResendAccepted> {
   const endpoint = await getEndpointOrThrow(accountId, endpointId);
-  if (!isUuid(eventId)) throw notFound("Event");
   const { db } = await database();
-  const [event] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId)))
-    .limit(1);
-  if (!event) throw notFound("Event");
+  await ownedOrThrow("Event", eventId, async () => {
+    const [event] = await db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId)))
+      .limit(1);
+    return event;
+  });
   if (!endpoint.enabled || endpoint.suspendedByPlan) {
     throw validationError("This endpoint is disabled; enable it before resending events to it.");
   }
