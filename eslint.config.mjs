@@ -57,6 +57,30 @@ const config = [
       ],
     },
   },
+  // Arrows point down: an area (server/<area>/) holds rules, and the faces that serve them over
+  // HTTP (server/api: tRPC procedures; server/http: routes and carriers) call into it, never the reverse.
+  {
+    files: ["server/*/**"],
+    ignores: ["server/api/**", "server/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|(\\.\\./)+)(app|inngest)(/|$)",
+              message: "server/ must not import app/ or inngest/ (they are faces over the core).",
+            },
+            {
+              regex: "^(@/server/|(\\.\\./)+)(api|http)(/|$)",
+              message:
+                "An area must not import server/api or server/http: move the shared piece down (server/lib or the area that owns it), or the HTTP handling up into server/http/routes.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

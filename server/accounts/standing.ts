@@ -2,11 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { SessionMember } from "../auth/session-member";
 import { config } from "../config";
 import { database } from "../db/client";
+import { ApiError } from "../errors";
 import { domains } from "../db/schema";
 import { SANDBOX_PER_DAY } from "../limits/constants";
 import type { Account } from "./account-cache";
 import { planOf } from "./plans";
 import type { AccountNotice, AccountSettings } from "./schemas";
+
+/** Every way of sending (/v1, SMTP submission) refuses while the operator has paused the account. */
+export function assertSendingAllowed(account: Pick<Account, "pausedAt">): void {
+  if (account.pausedAt) throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
+}
 
 async function hasSendingDomain(accountId: string): Promise<boolean> {
   const { db } = await database();

@@ -3,6 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { z } from "zod";
 import type { Account } from "../accounts/account-cache";
 import { getAccount } from "../accounts/account-cache";
+import { assertSendingAllowed } from "../accounts/standing";
 import { authenticate, type AuthenticatedKey } from "../auth/authenticate";
 import type { SessionMember } from "../auth/session-member";
 import { ApiError, toApiError } from "../errors";
@@ -91,9 +92,7 @@ export async function resolveCaller(
 
 /** The send endpoints' gate once the caller is known: any key, not while sending is paused; then a bad body. */
 export function assertMaySend(ctx: { account: Account; bodyError?: ApiError }): void {
-  if (ctx.account.pausedAt) {
-    throw new ApiError("authentication_error", 403, "Sending is paused for this account.");
-  }
+  assertSendingAllowed(ctx.account);
   if (ctx.bodyError) throw ctx.bodyError;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agreed } from "../api/schemas";
+import { agreed } from "../lib/request-fields";
 
 /** The shapes the API keys API answers with; the types are derived from them. */
 

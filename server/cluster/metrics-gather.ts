@@ -1,16 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
-import type { Registry } from "prom-client";
 import { processShared } from "../lib/process-shared";
 import { log } from "../ops/log";
-
-/** One process's registry, as prom-client's getMetricsAsJSON() gives it (plain data: it crosses IPC). */
-export type ProcessSamples = Awaited<ReturnType<Registry["getMetricsAsJSON"]>>;
-
-/** What a scrape aggregates: every process's samples, and how many processes did not answer in time. */
-export interface Gathered {
-  samples: ProcessSamples[];
-  missing: number;
-}
+import { gatherMetricsWith, type Gathered, type ProcessSamples } from "../ops/metrics";
 
 /** A child that has not sent its samples by then is left out of that scrape (and counted as missing). */
 const GATHER_MS = 3000;
@@ -44,6 +35,7 @@ const child = processShared("cluster-metrics", () => ({
 export function joinClusterMetrics(local: () => Promise<ProcessSamples>): void {
   if (child.local) return;
   child.local = local;
+  gatherMetricsWith(gatherSamples);
   process.on("message", (message: Message) => {
     if (message?.type === COLLECT) {
       local().then(

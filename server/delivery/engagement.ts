@@ -5,7 +5,6 @@ import { lockEngagement } from "../db/locks";
 import { rows } from "../db/rows";
 import { emailEvents, emails } from "../db/schema";
 import { recordEvents } from "../events/record";
-import type { V1Request } from "../http/v1/types";
 import { newId } from "../lib/ids";
 import { deliverySettings } from "./settings";
 import { eventData } from "./status";
@@ -16,7 +15,12 @@ import { eventData } from "./status";
  * webhooks: at most TRACKING_MAX_HITS opens per message and clicks per link are recorded
  * (an advisory lock per message makes the count exact under concurrent hits).
  */
-export async function recordEngagement(emailId: string, kind: "opened" | "clicked", request: V1Request, link?: string): Promise<boolean> {
+export async function recordEngagement(
+  emailId: string,
+  kind: "opened" | "clicked",
+  request: { header(name: string): string | undefined },
+  link?: string,
+): Promise<boolean> {
   const { db } = await database();
   const [email] = await db
     .select({

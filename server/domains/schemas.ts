@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agreed, notSupported, strictBoolean } from "../api/schemas";
+import { agreed, notSupported, strictBoolean } from "../lib/request-fields";
 
 /** The shapes the domains API answers with; the types are derived from them. */
 

@@ -1,10 +1,30 @@
 import { sql } from "drizzle-orm";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { gatherSamples, type Gathered, type ProcessSamples } from "../cluster/metrics-gather";
 import { config } from "../config";
 import { database } from "../db/client";
 import { applicationName } from "../db/postgres";
 import { processShared } from "../lib/process-shared";
+
+/** One process's registry, as prom-client's getMetricsAsJSON() gives it (plain data: it crosses IPC). */
+export type ProcessSamples = Awaited<ReturnType<Registry["getMetricsAsJSON"]>>;
+
+/** What a scrape aggregates: every process's samples, and how many processes did not answer in time. */
+export interface Gathered {
+  samples: ProcessSamples[];
+  missing: number;
+}
+
+/**
+ * How a scrape gathers samples: this process's alone, unless a process manager (server/cluster/)
+ * registered a way to gather every process's. Shared by our bundle and Next's, as `metrics` is.
+ */
+const gathering = processShared("metrics-gathering", () => ({
+  gather: async (local: () => Promise<ProcessSamples>): Promise<Gathered> => ({ samples: [await local()], missing: 0 }),
+}));
+
+export function gatherMetricsWith(gather: (local: () => Promise<ProcessSamples>) => Promise<Gathered>): void {
+  gathering.gather = gather;
+}
 
 /** Queue depths are counted up to this many rows each, so a scrape costs the same on any backlog. */
 export const QUEUE_DEPTH_CAP = 100_000;
@@ -109,7 +129,7 @@ export const processSamples = (): Promise<ProcessSamples> => metrics.registry.ge
  * defaults say otherwise) plus the database-wide gauges. One process alone is the same sum over one.
  */
 export async function scrape(): Promise<{ contentType: string; body: string }> {
-  const [gathered, database] = await Promise.all([gatherSamples(processSamples), metrics.database.getMetricsAsJSON()]);
+  const [gathered, database] = await Promise.all([gathering.gather(processSamples), metrics.database.getMetricsAsJSON()]);
   const aggregated = AggregatorRegistry.aggregate([...gathered.samples, database, await processesAnswered(gathered)]);
   return { contentType: metrics.registry.contentType, body: await aggregated.metrics() };
 }

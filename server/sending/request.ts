@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agreed, notSupported } from "../api/schemas";
+import { agreed, notSupported } from "../lib/request-fields";
 import { reservedHeader } from "./reserved-headers";
 import { config } from "../config";
 import { ApiError, validationError } from "../errors";

@@ -9,7 +9,7 @@ import { MAX_RECIPIENTS } from "../limits/constants";
 import { unstorableAt, unstorableMessage } from "../lib/text";
 import { log } from "../ops/log";
 import { sendsAccepted, sendsRefused, smtpConnections } from "../ops/metrics";
-import { assertMaySend } from "../api/trpc";
+import { assertSendingAllowed } from "../accounts/standing";
 import { sendEmail } from "../sending/accept";
 import { sendRequestSchema } from "../sending/request";
 import { checkSmtpAuth, type SmtpUser } from "./auth";
@@ -265,7 +265,7 @@ async function submit(session: SMTPServerSession, raw: Buffer): Promise<string> 
     if (err instanceof ApiError) throw new SmtpReply(535, `5.7.8 ${err.message}`, err.type);
     throw err;
   }
-  assertMaySend({ account: found.account });
+  assertSendingAllowed(found.account);
   const { request, idempotencyKey } = await submittedRequest({
     mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
     rcptTo: session.envelope.rcptTo.map((r) => r.address),

@@ -1,5 +1,5 @@
 import PostalMime, { type Address, type Email } from "postal-mime";
-import { agreed } from "../api/schemas";
+import { agreed } from "../lib/request-fields";
 import { validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { reservedHeader } from "../sending/reserved-headers";

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, max } from "drizzle-orm";
-import { agreed } from "../api/schemas";
+import { agreed } from "../lib/request-fields";
 import { database } from "../db/client";
 import { pgCode } from "../db/pg-code";
 import { templates, templateVersions } from "../db/schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agreed, strictBoolean } from "../api/schemas";
+import { agreed, strictBoolean } from "../lib/request-fields";
 import { validationError } from "../errors";
 import { EventTypeSchema } from "../events/schemas";
 import { EVENT_TYPES } from "../events/types";

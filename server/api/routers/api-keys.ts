@@ -4,7 +4,7 @@ import { makerOf } from "../../auth/creator";
 import { ApiKeyList, ApiKeyRevoked, CreatedApiKey, KEY_PERMISSIONS, KEY_SCOPES, keyScope } from "../../auth/schemas";
 import { MAX_KEY_NAME_LENGTH } from "../../limits/constants";
 import { API_KEY, NEW_KEY } from "../examples";
-import { notSupported, unpagedListQuery } from "../schemas";
+import { notSupported, unpagedListQuery } from "../../lib/request-fields";
 import { fullScopeProcedure, router } from "../trpc";
 
 export const apiKeysRouter = router({

@@ -4,7 +4,7 @@ import { Domain, DomainList, DomainRemoved, TrackingFields, trackingOf, Unsuppor
 import { validationError } from "../../errors";
 import { MAX_DOMAIN_NAME_LENGTH } from "../../limits/constants";
 import { DOMAIN } from "../examples";
-import { unpagedListQuery } from "../schemas";
+import { unpagedListQuery } from "../../lib/request-fields";
 import { fullScopeProcedure, router } from "../trpc";
 
 const byId = z.object({ id: z.string() });

@@ -20,7 +20,7 @@ import {
   shownSecret,
 } from "../../webhooks/schemas";
 import { ATTEMPT, EXAMPLE_IDS, SECRET, WEBHOOK_ENDPOINT } from "../examples";
-import { unpagedListQuery } from "../schemas";
+import { unpagedListQuery } from "../../lib/request-fields";
 import { fullScopeProcedure, router } from "../trpc";
 
 const tags = ["Webhooks"];
