@@ -205,6 +205,18 @@ export function config(): Config {
   return (current.config ??= loadConfig());
 }
 
+/**
+ * Set by the primary of `npm start` on each child it forks (server/cluster/processes.ts): "0"
+ * when the child's role includes the background loops but other children run them. Not an
+ * operator's setting, so not among the documented variables.
+ */
+export const CHILD_LOOPS_VARIABLE = "POSTHASTE_CHILD_LOOPS";
+
+/** Whether this cluster child runs its role's background loops (see CHILD_LOOPS_VARIABLE). */
+export function clusterChildLoops(): boolean {
+  return process.env[CHILD_LOOPS_VARIABLE] !== "0";
+}
+
 /** For tests and start-up: replace the process-wide config. */
 export function setConfig(next: Config): void {
   current.config = next;
