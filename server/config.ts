@@ -158,6 +158,7 @@ function fromValues(v: EnvValues) {
       proxy: v.SMTP_SUBMISSION_PROXY,
       host: v.SMTP_SUBMISSION_HOST ?? appHost,
       authFailuresPerIp: { limit: v.SMTP_AUTH_FAILURES_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+      dataTimeoutMs: v.SMTP_DATA_TIMEOUT * 1000,
     },
     delivery: {
       batchSize: v.DISPATCH_BATCH_SIZE,

@@ -330,6 +330,28 @@ describe("SMTP submission: sending", () => {
     client.close();
   });
 
+  it("one suppressed recipient among several: refused whole with /v1's words, as POST /v1/emails refuses it; nothing stored", async () => {
+    const s = await senderViaApi(server, dnsServer, "supp");
+    await server.api("POST", "/v1/suppressions", { key: s.apiKey, body: { email: "gone2@example.org" } });
+    const api = await server.api("POST", "/v1/emails", {
+      key: s.apiKey,
+      body: { from: s.from, to: ["rita@example.org"], cc: ["gone2@example.org"], subject: "x", text: "x" },
+    });
+    expect(api.status).toBe(422);
+    expect(api.body.error.type).toBe("suppressed_recipient");
+    const client = await authed(s.apiKey);
+    const reply = await transaction(
+      client,
+      s.from,
+      ["rita@example.org", "gone2@example.org"],
+      rfc822({ from: s.from, to: "rita@example.org", headers: ["Cc: gone2@example.org"] }),
+    );
+    expect(reply).toBe(`550 5.1.1 ${api.body.error.message}`);
+    const [{ n }] = await sql("select count(*)::int as n from emails where account_id = ?", s.accountId);
+    expect(n).toBe(0);
+    client.close();
+  });
+
   it("caps recipients per message at RCPT TO", async () => {
     const s = await senderViaApi(server, dnsServer, "rcpt");
     const client = await authed(s.apiKey);
