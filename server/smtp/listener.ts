@@ -224,7 +224,7 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
       // The idle timeout restarts with every byte: a sender dribbling its message would hold
       // the connection (and what it sent so far) for as long as it liked.
       const deadline = setTimeout(() => {
-        state.inData.delete(session);
+        if (!state.inData.delete(session)) return; // the client has gone already
         sendsRefused.inc({ endpoint: ENDPOINT, type: "data_timeout" });
         logLine(session, listener, started, { reply: 421, reason: "data_timeout" });
         cut(server, session, "4.4.2 The message took too long to arrive; closing the connection");
