@@ -201,6 +201,21 @@ const server = spawn(process.execPath, [...prof, "dist/server.mjs"], {
 });
 const exited = new Promise((resolve) => server.once("exit", resolve));
 await waitForHealth(port, exited);
+// A process answers HTTP a moment before its SMTP listener is up.
+for (let tries = 0; ; tries++) {
+  const up = await new Promise((resolve) =>
+    net
+      .connect({ port: smtpPort, host: "127.0.0.1" })
+      .once("connect", function () {
+        this.destroy();
+        resolve(true);
+      })
+      .once("error", () => resolve(false)),
+  );
+  if (up) break;
+  if (tries > 300) throw new Error(`SMTP submission is not listening on ${smtpPort}`);
+  await sleep(100);
+}
 const pg = postgres(db.url, { max: 1, onnotice: () => {} });
 
 /** Until every accepted message is at the relay (or the timeout). */
