@@ -7,7 +7,8 @@
 //   smtp     CLIENTS connections, each through STARTTLS and AUTH once and then submitting
 //            ≈ 1 KB messages one after the other for DURATION_MS, while dispatch hands the
 //            accepted ones to the relay: submissions/s, and the time from the end of DATA
-//            (the final ".") to the 250 reply (p50, p99)
+//            (the final ".") to the 250 reply (p50, p99), and the CPU per submission of the
+//            server's processes and of the database's backends meanwhile
 //   drain    until every accepted message is at the relay
 // then checks that every id a 250 named reached the relay exactly once (none lost, none twice).
 // Last line: one JSON object.
@@ -32,6 +33,7 @@ import {
   round,
   waitForHealth,
 } from "./lib/common.mjs";
+import { cpuWindow } from "./lib/procs.mjs";
 
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -199,6 +201,21 @@ const server = spawn(process.execPath, [...prof, "dist/server.mjs"], {
 });
 const exited = new Promise((resolve) => server.once("exit", resolve));
 await waitForHealth(port, exited);
+// A process answers HTTP a moment before its SMTP listener is up.
+for (let tries = 0; ; tries++) {
+  const up = await new Promise((resolve) =>
+    net
+      .connect({ port: smtpPort, host: "127.0.0.1" })
+      .once("connect", function () {
+        this.destroy();
+        resolve(true);
+      })
+      .once("error", () => resolve(false)),
+  );
+  if (up) break;
+  if (tries > 300) throw new Error(`SMTP submission is not listening on ${smtpPort}`);
+  await sleep(100);
+}
 const pg = postgres(db.url, { max: 1, onnotice: () => {} });
 
 /** Until every accepted message is at the relay (or the timeout). */
@@ -218,7 +235,10 @@ try {
   await drain(DRAIN_TIMEOUT);
 
   log(`smtp: ${CLIENTS} clients for ${DURATION} ms`);
+  // CPU per submission swings much less with what else runs on a shared machine than submissions/s.
+  const endCpu = await cpuWindow({ serverPid: server.pid, databaseName: db.name });
   const run = await submitFor(DURATION, smtpPort, account, "smtp");
+  const cpu = await endCpu();
   log("drain");
   await drain(DRAIN_TIMEOUT);
   const all = [...warm.ids, ...run.ids];
@@ -234,6 +254,11 @@ try {
     data_to_250_ms: { p50: round(percentile(run.times, 50)), p99: round(percentile(run.times, 99)), max: round(run.times.at(-1) ?? null) },
     refused: run.refused,
     bare_insert_ceiling_per_s: bare.rps,
+    // The server's processes (accepting, and dispatching meanwhile) and the database's backends.
+    cpu_us_per_submission: {
+      server: Math.round((cpu.server / Math.max(1, run.ids.length)) * 1e6),
+      db: Math.round((cpu.db / Math.max(1, run.ids.length)) * 1e6),
+    },
     stored_smtp_rows: stored,
     accepted_ids: all.length,
     lost: arrivals.filter((at) => at === null).length,

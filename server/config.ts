@@ -158,6 +158,7 @@ function fromValues(v: EnvValues) {
       proxy: v.SMTP_SUBMISSION_PROXY,
       host: v.SMTP_SUBMISSION_HOST ?? appHost,
       authFailuresPerIp: { limit: v.SMTP_AUTH_FAILURES_PER_IP, seconds: v.AUTH_SIGNIN_WINDOW },
+      dataTimeoutMs: v.SMTP_DATA_TIMEOUT * 1000,
     },
     delivery: {
       batchSize: v.DISPATCH_BATCH_SIZE,
@@ -203,6 +204,18 @@ const current = processShared("config", () => ({ config: null as Config | null }
 /** The process-wide config (one per process, shared by Next's bundle and ours); parsed once. */
 export function config(): Config {
   return (current.config ??= loadConfig());
+}
+
+/**
+ * Set by the primary of `npm start` on each child it forks (server/cluster/processes.ts): "0"
+ * when the child's role includes the background loops but other children run them. Not an
+ * operator's setting, so not among the documented variables.
+ */
+export const CHILD_LOOPS_VARIABLE = "POSTHASTE_CHILD_LOOPS";
+
+/** Whether this cluster child runs its role's background loops (see CHILD_LOOPS_VARIABLE). */
+export function clusterChildLoops(): boolean {
+  return process.env[CHILD_LOOPS_VARIABLE] !== "0";
 }
 
 /** For tests and start-up: replace the process-wide config. */

@@ -333,6 +333,12 @@ export const envSchema = z.object({
     envDocs,
     tuning("days a tracking link works: opens and clicks are recorded and clicks redirect; past it a click is refused (410)"),
   ),
+  SMTP_DATA_TIMEOUT: positiveInteger(600).register(
+    envDocs,
+    tuning(
+      "seconds a submitted message may take to arrive, from the 354 to the final dot; past it 421 and the connection closes (a sender dribbling bytes holds no connection forever)",
+    ),
+  ),
   SMTP_AUTH_FAILURES_PER_IP: nonNegativeNumber(10).register(
     envDocs,
     tuning("failed SMTP AUTH attempts per client IP per AUTH_SIGNIN_WINDOW before AUTH is refused (0 = off)"),

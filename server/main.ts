@@ -13,13 +13,13 @@ async function main(): Promise<void> {
   defaultNodeEnv(dev ? "development" : "production");
   const cfg = config();
   await runServerProcesses(
-    async ({ embeddedViaPrimary }) => {
+    async ({ embeddedViaPrimary, backgroundLoops }) => {
       // A worker or an SMTP listener serves only the health check over HTTP: no dashboard, so no Next.
-      if (cfg.role === "worker" || cfg.role === "smtp") return startServer({ embeddedViaPrimary });
+      if (cfg.role === "worker" || cfg.role === "smtp") return startServer({ embeddedViaPrimary, backgroundLoops });
       const { default: next } = await import("next");
       const app = next({ dev, dir: process.cwd(), port: cfg.port, hostname: "0.0.0.0" });
       await app.prepare();
-      const running = await startServer({ next: app.getRequestHandler(), embeddedViaPrimary });
+      const running = await startServer({ next: app.getRequestHandler(), embeddedViaPrimary, backgroundLoops });
       // Next's WebSocket traffic (dev-mode hot reload) arrives as upgrades, not requests.
       const upgrade = app.getUpgradeHandler();
       running.server.on("upgrade", (req, socket, head) => void upgrade(req, socket, head));

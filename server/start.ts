@@ -46,7 +46,7 @@ export interface RunningServer {
  * and the integration tests (which pass no Next handler).
  */
 export async function startServer(
-  opts: { port?: number; host?: string; next?: NextHandler | null; embeddedViaPrimary?: boolean } = {},
+  opts: { port?: number; host?: string; next?: NextHandler | null; embeddedViaPrimary?: boolean; backgroundLoops?: boolean } = {},
 ): Promise<RunningServer> {
   ensureSecrets();
   // In a multi-process server on PGlite the primary owns the engine and serves its socket.
@@ -58,7 +58,8 @@ export async function startServer(
   const driver = jobsDriver();
   // A web process runs no loops of its own: its wakes go to the processes that do
   // (with Inngest, the driver itself signals Inngest, whatever the role).
-  const runsTasks = (role !== "web" && role !== "smtp") || driverName === "inngest";
+  // backgroundLoops false: a cluster child of role all whose loops run in other children.
+  const runsTasks = (opts.backgroundLoops !== false && role !== "web" && role !== "smtp") || driverName === "inngest";
   const stopAnnouncing = runsTasks ? null : announceWakes();
   if (runsTasks) driver.start(allTasks());
   if (runsTasks && driverName === "embedded") await listenForWakes();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTP_COMMANDS_BEFORE_AUTH, SMTP_CONNECTIONS_PER_CLIENT } from "../server/limits/constants";
+import { SMTP_COMMANDS_BEFORE_AUTH, SMTP_CONNECTIONS_PER_CLIENT, SMTP_MAX_MESSAGE_LINES } from "../server/limits/constants";
 import { selfSignedPair } from "../server/smtp/tls";
 import { startTestServer, type TestServer } from "./support/harness";
 import { RawSmtp } from "./support/smtp-client";
@@ -34,6 +34,7 @@ beforeAll(async () => {
     SMTP_TLS_KEY_FILE: keyFile,
     SMTP_SUBMISSION_PROXY: "1",
     SMTP_AUTH_FAILURES_PER_IP: "3",
+    SMTP_DATA_TIMEOUT: "2",
     METRICS_TOKEN: "metrics-token",
   });
   port = server.smtp!.port!;
@@ -95,6 +96,36 @@ describe("SMTP submission: settings and limits", () => {
     other.client.close();
   });
 
+  it("counts an IPv6 client by its /64: stepping through its addresses neither resets AUTH failures nor adds connections", async () => {
+    const account = await server.account();
+    const prefix = `2001:db8:${(++clients).toString(16)}:7`;
+    const line = (host: number) => `PROXY TCP6 ${prefix}::${host.toString(16)} ::1 40000 ${port}\r\n`;
+    for (let i = 1; i <= 3; i++) {
+      const { client } = await RawSmtp.connect(port, { proxy: line(i) });
+      await client.command("EHLO client.example");
+      await client.starttls();
+      await client.command("EHLO client.example");
+      expect(await client.authPlain("posthaste", "re_wrong")).toMatch(/^535/);
+      client.close();
+    }
+    const { client } = await RawSmtp.connect(port, { proxy: line(0xffff) });
+    await client.command("EHLO client.example");
+    await client.starttls();
+    await client.command("EHLO client.example");
+    expect(await client.authPlain("posthaste", account.apiKey)).toMatch(/^454 4\.7\.0/);
+    client.close();
+    const [row] = await sql("select count from auth_rate_limits where key = ?", `smtp-auth:${prefix}::/64`);
+    expect(row.count).toBe(3);
+
+    const open = await Promise.all(
+      Array.from({ length: SMTP_CONNECTIONS_PER_CLIENT }, (_, i) => RawSmtp.connect(port, { proxy: line(0x100 + i) })),
+    );
+    for (const o of open) expect(o.greeting).toMatch(/^220/);
+    const refused = await RawSmtp.connect(port, { proxy: line(0x999) });
+    expect(refused.greeting).toMatch(/^421 4\.7\.0 Too many connections/);
+    for (const o of [...open, refused]) o.client.close();
+  });
+
   it("caps connections per client address", async () => {
     const ip = address();
     const open = await Promise.all(
@@ -117,6 +148,54 @@ describe("SMTP submission: settings and limits", () => {
       5000,
       "the address's connections to be counted down",
     );
+  });
+
+  it("cuts a message still arriving at SMTP_DATA_TIMEOUT, however steadily its bytes dribble in", async () => {
+    const account = await server.account();
+    const { client } = await RawSmtp.connect(port, { proxy: proxyLine(address()) });
+    await client.command("EHLO client.example");
+    await client.starttls();
+    await client.command("EHLO client.example");
+    expect(await client.authPlain("posthaste", account.apiKey)).toMatch(/^235/);
+    expect(await client.command("MAIL FROM:<a@slow.example>")).toMatch(/^250/);
+    expect(await client.command("RCPT TO:<b@example.org>")).toMatch(/^250/);
+    expect(await client.command("DATA")).toMatch(/^354/);
+    const started = Date.now();
+    // A byte every 200 ms: never idle long enough for the idle timeout.
+    const drip = setInterval(() => !client.closed && client.write("x"), 200);
+    try {
+      expect(await client.reply(10_000)).toMatch(/^421 4\.4\.2 The message took too long to arrive/);
+      await until(
+        () => client.closed,
+        (closed) => closed,
+        5000,
+        "the connection to close",
+      );
+    } finally {
+      clearInterval(drip);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  it("refuses a message of more lines than SMTP_MAX_MESSAGE_LINES with 552 without parsing it, keeping the connection", async () => {
+    const account = await server.account();
+    const { client } = await RawSmtp.connect(port, { proxy: proxyLine(address()) });
+    await client.command("EHLO client.example");
+    await client.starttls();
+    await client.command("EHLO client.example");
+    expect(await client.authPlain("posthaste", account.apiKey)).toMatch(/^235/);
+    for (const [lines, reply] of [
+      [SMTP_MAX_MESSAGE_LINES + 1, `552 5.3.4 The message has more than ${SMTP_MAX_MESSAGE_LINES} lines.`],
+      // Within the cap the message goes on to the send rules (this sender has no verified domain).
+      [10, "550 5.7.1"],
+    ] as const) {
+      expect(await client.command("MAIL FROM:<a@lines.example>")).toMatch(/^250/);
+      expect(await client.command("RCPT TO:<b@example.org>")).toMatch(/^250/);
+      expect(await client.command("DATA")).toMatch(/^354/);
+      client.write(`From: a@lines.example\r\nTo: b@example.org\r\nSubject: x\r\n${"\r\n".repeat(lines)}.\r\n`);
+      expect(await client.reply(30_000)).toMatch(new RegExp(`^${reply.replace(/\./g, "\\.")}`));
+    }
+    client.close();
   });
 
   it("closes a connection that sends too many commands before AUTH", async () => {

@@ -43,7 +43,15 @@ export function clientAddress(header: (name: string) => string | null | undefine
  */
 export function clientIp(headers: Headers): string | null {
   const address = clientAddress((name) => headers.get(name));
-  if (address === null) return null;
+  return address === null ? null : clientOf(address);
+}
+
+/**
+ * A literal address as the per-client limits count it: IPv4 as is, IPv6 by its /64
+ * (IPv4-mapped IPv6 as IPv4); anything that is not an address, as it is.
+ */
+export function clientOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
   const ip = ipaddr.process(address);
   if (ip.kind() === "ipv4") return ip.toString();
   const parts = (ip as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));

@@ -1,20 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { childRoles } from "./processes";
 
+const shape = (roles: ReturnType<typeof childRoles>) => roles.map(({ role, loops }) => `${role}${loops ? "+loops" : ""}`);
+
 describe("childRoles", () => {
-  it("on PostgreSQL, role all runs the background loops in the first half of the children and HTTP in all", () => {
-    expect(childRoles(2, "all", true)).toEqual(["all", "web"]);
-    expect(childRoles(3, "all", true)).toEqual(["all", "all", "web"]);
-    expect(childRoles(8, "all", true)).toEqual(["all", "all", "all", "all", "web", "web", "web", "web"]);
-    expect(childRoles(1, "all", true)).toEqual(["all"]);
+  it("on PostgreSQL, role all keeps every child at all (HTTP and SMTP) and runs the loops in the first half", () => {
+    expect(shape(childRoles(2, "all", true))).toEqual(["all+loops", "all"]);
+    expect(shape(childRoles(3, "all", true))).toEqual(["all+loops", "all+loops", "all"]);
+    expect(shape(childRoles(8, "all", true))).toEqual([...Array<string>(4).fill("all+loops"), ...Array<string>(4).fill("all")]);
+    expect(shape(childRoles(1, "all", true))).toEqual(["all+loops"]);
   });
 
-  it("keeps a role given as web or worker in every child", () => {
-    expect(childRoles(3, "web", true)).toEqual(["web", "web", "web"]);
-    expect(childRoles(2, "worker", true)).toEqual(["worker", "worker"]);
+  it("keeps a role the operator gave in every child, unchanged", () => {
+    expect(shape(childRoles(3, "web", true))).toEqual(["web+loops", "web+loops", "web+loops"]);
+    expect(shape(childRoles(2, "worker", true))).toEqual(["worker+loops", "worker+loops"]);
+    expect(shape(childRoles(2, "smtp", true))).toEqual(["smtp+loops", "smtp+loops"]);
   });
 
-  it("keeps every PGlite child at all (web needs DATABASE_URL)", () => {
-    expect(childRoles(2, "all", false)).toEqual(["all", "all"]);
+  it("runs the loops in every PGlite child", () => {
+    expect(shape(childRoles(2, "all", false))).toEqual(["all+loops", "all+loops"]);
   });
 });

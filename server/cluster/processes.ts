@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
-import { config } from "../config";
+import { CHILD_LOOPS_VARIABLE, clusterChildLoops, config } from "../config";
 import { closeDatabase, database } from "../db/client";
 import { log } from "../ops/log";
 import { processSamples } from "../ops/metrics";
@@ -12,7 +12,8 @@ import { joinClusterMetrics, serveClusterMetrics } from "./metrics-gather";
 export type Served = Pick<RunningServer, "port" | "server" | "stop">;
 
 /** `embeddedViaPrimary`: the primary owns PGlite; talk to it through its socket. */
-export type StartProcess = (opts: { embeddedViaPrimary: boolean }) => Promise<Served>;
+/** `backgroundLoops`: false in a cluster child whose role's loops run in other children (childRoles). */
+export type StartProcess = (opts: { embeddedViaPrimary: boolean; backgroundLoops: boolean }) => Promise<Served>;
 
 /** A child that ran at least this long before dying starts again at once; quicker deaths back off. */
 const HEALTHY_RUN_MS = 10_000;
@@ -22,18 +23,25 @@ const DRAIN_MS = 30_000;
 
 type Role = ReturnType<typeof config>["role"];
 
+/** What one child runs: its role, and whether it runs the background loops that role includes. */
+export interface ChildRole {
+  role: Role;
+  loops: boolean;
+}
+
 /**
- * Each child's role, by its slot. With role `all` on PostgreSQL, every child serves HTTP
- * and only the first ⌈n/2⌉ also run the background loops (dispatch, webhooks, DNS checks);
- * the rest run as `web` and wake them through the database. Every dispatcher claims from
- * the same queue and settles the same accounts' and endpoints' rows, so on a small machine
- * with PostgreSQL beside it two of them cost more per message than one (docs/decisions.md
- * "Every core", measured there). PGlite's children stay `all`: `web` needs
- * DATABASE_URL, and PGlite runs one process unless told otherwise.
+ * Each child's role, by its slot. With role `all` on PostgreSQL, every child serves HTTP and
+ * SMTP submission and only the first ⌈n/2⌉ also run the background loops (dispatch,
+ * webhooks, DNS checks); the rest wake them through the database. Every dispatcher claims
+ * from the same queue and settles the same accounts' and endpoints' rows, so on a small
+ * machine with PostgreSQL beside it two of them cost more per message than one
+ * (docs/decisions.md "Every core", measured there). The others keep role `all` rather than
+ * `web`, an operator's role that serves HTTP only: SMTP submission is served by every child.
+ * PGlite's children all loop: PGlite runs one process unless told otherwise.
  */
-export function childRoles(processes: number, role: Role, onPostgres: boolean): Role[] {
+export function childRoles(processes: number, role: Role, onPostgres: boolean): ChildRole[] {
   const looping = role === "all" && onPostgres ? Math.ceil(processes / 2) : processes;
-  return Array.from({ length: processes }, (_, slot) => (slot < looping ? role : "web"));
+  return Array.from({ length: processes }, (_, slot) => ({ role, loops: slot < looping }));
 }
 
 /** Each child says what it runs, so an operator (and a test) can see where the loops are. */
@@ -44,6 +52,7 @@ const WHAT_A_ROLE_RUNS: Record<Role, string> = {
   smtp: "SMTP submission only (the background tasks run in another process)",
   mx: "the inbound MX listener only (the background tasks run in another process)",
 };
+const ALL_WITHOUT_LOOPS = "HTTP and SMTP submission (the background tasks run in another process)";
 
 /**
  * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or
@@ -55,7 +64,7 @@ const WHAT_A_ROLE_RUNS: Record<Role, string> = {
  */
 export async function runServerProcesses(start: StartProcess, processes: number = config().processes): Promise<void> {
   if (processes <= 1) {
-    const running = await start({ embeddedViaPrimary: false });
+    const running = await start({ embeddedViaPrimary: false, backgroundLoops: true });
     log().info(startupLine(running.port, 1));
     const cfg = config();
     if (!cfg.databaseUrl && !cfg.processesGiven && cfg.nodeEnv !== "development" && os.availableParallelism() > 1) {
@@ -69,11 +78,13 @@ export async function runServerProcesses(start: StartProcess, processes: number 
   } else {
     // Before serving: the primary asks only children that listen for every scrape's samples.
     joinClusterMetrics(processSamples);
-    const running = await start({ embeddedViaPrimary: !config().databaseUrl });
+    const backgroundLoops = clusterChildLoops();
+    const running = await start({ embeddedViaPrimary: !config().databaseUrl, backgroundLoops });
     // Which process answered: the cluster's number for it, never its pid (docs/architecture.md).
     const id = String(cluster.worker?.id ?? 0);
     running.server.prependListener("request", (_req, res) => res.setHeader("x-posthaste-process", id));
-    log().info(`process ${id}: ${WHAT_A_ROLE_RUNS[config().role]}`);
+    const { role } = config();
+    log().info(`process ${id}: ${role === "all" && !backgroundLoops ? ALL_WITHOUT_LOOPS : WHAT_A_ROLE_RUNS[role]}`);
     stopOnSignals(running);
   }
 }
@@ -120,7 +131,7 @@ async function runPrimary(processes: number): Promise<void> {
   // A child that dies is replaced in its slot, with its role.
   const fork = (slot: number) => {
     const started = Date.now();
-    const worker = cluster.fork({ POSTHASTE_ROLE: roles[slot] });
+    const worker = cluster.fork({ POSTHASTE_ROLE: roles[slot].role, [CHILD_LOOPS_VARIABLE]: roles[slot].loops ? "1" : "0" });
     worker.once("listening", (address) => {
       listening.add(worker.id);
       if (listening.size === processes) log().info(startupLine(address.port, processes));

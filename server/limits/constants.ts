@@ -99,5 +99,12 @@ export const RESERVED_TEMPLATE_KEYS = ["FIRST_NAME", "LAST_NAME", "EMAIL", "UNSU
 export const SMTP_CONNECTIONS_PER_CLIENT = 50;
 /** SMTP commands a connection may send before AUTH (EHLO, STARTTLS, NOOP, …); then it is closed. */
 export const SMTP_COMMANDS_BEFORE_AUTH = 10;
+/**
+ * Lines a submitted message may have. postal-mime keeps each body line as a piece of a Blob,
+ * and Node 20's Blob costs tens of microseconds a piece (synchronously, on the event loop): a
+ * 10 MB message of empty lines took minutes of CPU. A 10 MB message of 76-character base64
+ * lines, the most real mail of that size has, is about 135,000 lines.
+ */
+export const SMTP_MAX_MESSAGE_LINES = 200_000;
 /** Seconds an SMTP connection may stay silent before it is closed. */
 export const SMTP_IDLE_SECONDS = 60;

@@ -2,9 +2,10 @@ import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from "smtp-server";
 import { authenticate } from "../auth/authenticate";
+import { clientOf } from "../auth/client-ip";
 import { config } from "../config";
 import { ApiError, formatZodError, validationError } from "../errors";
-import { SMTP_COMMANDS_BEFORE_AUTH, SMTP_CONNECTIONS_PER_CLIENT, SMTP_IDLE_SECONDS } from "../limits/constants";
+import { SMTP_COMMANDS_BEFORE_AUTH, SMTP_CONNECTIONS_PER_CLIENT, SMTP_IDLE_SECONDS, SMTP_MAX_MESSAGE_LINES } from "../limits/constants";
 import { MAX_RECIPIENTS } from "../limits/constants";
 import { unstorableAt, unstorableMessage } from "../lib/text";
 import { log } from "../ops/log";
@@ -112,9 +113,7 @@ function listen(server: SMTPServer, port: number, host: string, variable: string
  */
 async function drain(server: SMTPServer, inData: Set<SMTPServerSession>): Promise<void> {
   const closed = new Promise<void>((resolve) => server.server.close(() => resolve()));
-  const connections = (
-    server as unknown as { connections: Set<{ session: SMTPServerSession; send(code: number, text: string): void; close(): void }> }
-  ).connections;
+  const connections = connectionsOf(server);
   const deadline = Date.now() + SMTP_DRAIN_MS;
   const told = new WeakSet<object>();
   while (connections.size) {
@@ -129,13 +128,27 @@ async function drain(server: SMTPServer, inData: Set<SMTPServerSession>): Promis
   await closed;
 }
 
+type Connection = { session: SMTPServerSession; send(code: number, text: string): void; close(): void };
+
+/** smtp-server's open connections (not part of its typed API). */
+const connectionsOf = (server: SMTPServer) => (server as unknown as { connections: Set<Connection> }).connections;
+
+/** Answers `text` with 421 and closes the session's connection, wherever it is in the protocol. */
+function cut(server: SMTPServer, session: SMTPServerSession, text: string): void {
+  for (const connection of connectionsOf(server)) {
+    if (connection.session !== session) continue;
+    connection.send(421, text);
+    connection.close();
+  }
+}
+
 type State = { draining: boolean; perClient: Map<string, number>; inData: Set<SMTPServerSession> };
 
 function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
   const cfg = config();
   const settings = cfg.smtpSubmission;
   const counted = new WeakSet<SMTPServerSession>();
-  return new SMTPServer({
+  const server: SMTPServer = new SMTPServer({
     secure: listener === "tls",
     key: tls.current.key,
     cert: tls.current.cert,
@@ -160,12 +173,14 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
         smtpConnections.inc({ listener, outcome: "refused" });
         return callback(new SmtpReply(421, "4.3.2 Shutting down; try again shortly"));
       }
-      const open = state.perClient.get(session.remoteAddress) ?? 0;
+      // IPv6 by its /64, as every per-client limit: one host cannot step through its addresses.
+      const client = clientOf(session.remoteAddress);
+      const open = state.perClient.get(client) ?? 0;
       if (open >= SMTP_CONNECTIONS_PER_CLIENT) {
         smtpConnections.inc({ listener, outcome: "refused" });
         return callback(new SmtpReply(421, `4.7.0 Too many connections from this address (at most ${SMTP_CONNECTIONS_PER_CLIENT})`));
       }
-      state.perClient.set(session.remoteAddress, open + 1);
+      state.perClient.set(client, open + 1);
       counted.add(session);
       smtpConnections.inc({ listener, outcome: "served" });
       callback();
@@ -175,16 +190,17 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
       // A client gone in the middle of DATA: its message will never end.
       state.inData.delete(session);
       if (!counted.delete(session)) return;
-      const open = (state.perClient.get(session.remoteAddress) ?? 1) - 1;
-      if (open <= 0) state.perClient.delete(session.remoteAddress);
-      else state.perClient.set(session.remoteAddress, open);
+      const client = clientOf(session.remoteAddress);
+      const open = (state.perClient.get(client) ?? 1) - 1;
+      if (open <= 0) state.perClient.delete(client);
+      else state.perClient.set(client, open);
     },
 
     onAuth(auth: SMTPServerAuthentication, session, callback) {
       if (!session.secure && !(cfg.nodeEnv === "development" && isLoopback(session.remoteAddress))) {
         return callback(new SmtpReply(538, "5.7.11 Encryption required: send STARTTLS first"));
       }
-      checkSmtpAuth(auth.username ?? "", auth.password ?? "", session.remoteAddress).then(
+      checkSmtpAuth(auth.username ?? "", auth.password ?? "", clientOf(session.remoteAddress)).then(
         (user) => callback(null, { user }),
         (err) => callback(err instanceof SmtpReply ? err : new SmtpReply(454, "4.7.0 Temporary authentication failure; try again later")),
       );
@@ -205,6 +221,14 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
     onData(stream, session, callback) {
       state.inData.add(session);
       const started = Date.now();
+      // The idle timeout restarts with every byte: a sender dribbling its message would hold
+      // the connection (and what it sent so far) for as long as it liked.
+      const deadline = setTimeout(() => {
+        if (!state.inData.delete(session)) return; // the client has gone already
+        sendsRefused.inc({ endpoint: ENDPOINT, type: "data_timeout" });
+        logLine(session, listener, started, { reply: 421, reason: "data_timeout" });
+        cut(server, session, "4.4.2 The message took too long to arrive; closing the connection");
+      }, settings.dataTimeoutMs);
       receive(stream, cfg.maxMessageBytes)
         .then((raw) => submit(session, raw))
         .then(
@@ -222,33 +246,37 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
             callback(reply);
           },
         )
-        .finally(() => state.inData.delete(session));
+        .finally(() => {
+          clearTimeout(deadline);
+          state.inData.delete(session);
+        });
     },
   });
+  return server;
 }
 
 /**
- * The message's bytes, up to `max`: past it the rest is read and dropped (never held), and
- * the answer is 552 once the client has finished sending.
+ * The message's bytes, up to `max` bytes and SMTP_MAX_MESSAGE_LINES lines: past either the
+ * rest is read and dropped (never held), and the answer is 552 once the client has finished
+ * sending.
  */
 function receive(stream: Readable & { sizeExceeded?: boolean }, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
+    let lines = 0;
     stream.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (over || size > max) {
-        over = true;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(chunk);
+      for (let at = chunk.indexOf(10); at !== -1 && lines <= SMTP_MAX_MESSAGE_LINES; at = chunk.indexOf(10, at + 1)) lines++;
+      if (size > max || lines > SMTP_MAX_MESSAGE_LINES) chunks.length = 0;
+      else chunks.push(chunk);
     });
     stream.once("error", reject);
     stream.once("end", () => {
-      if (over || stream.sizeExceeded)
+      if (size > max || stream.sizeExceeded)
         reject(new SmtpReply(552, `5.3.4 The message is larger than the limit of ${max} bytes.`, "too_large"));
+      else if (lines > SMTP_MAX_MESSAGE_LINES)
+        reject(new SmtpReply(552, `5.3.4 The message has more than ${SMTP_MAX_MESSAGE_LINES} lines.`, "too_many_lines"));
       else resolve(Buffer.concat(chunks, size));
     });
   });

@@ -2,4 +2,4 @@
 import { runServerProcesses } from "../../server/cluster/processes";
 import { startServer } from "../../server/start";
 
-await runServerProcesses(({ embeddedViaPrimary }) => startServer({ embeddedViaPrimary }));
+await runServerProcesses(({ embeddedViaPrimary, backgroundLoops }) => startServer({ embeddedViaPrimary, backgroundLoops }));
