@@ -17,12 +17,16 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
   return (
     <section className="flex flex-col gap-3" aria-label={title}>
       <h3 className="font-semibold">{title}</h3>
-      <DataTable headers={["Record", "Type", "Name", "Value", "Priority", "Status", "Observed"]}>
+      <DataTable headers={["Type", "Name", "Value", "Status", "Observed"]}>
         {records.map((r) => (
           <TableRow key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
-            <TableCell>{r.record}</TableCell>
-            <TableCell className="font-mono" data-testid="record-type">
-              {r.type}
+            {/* What the record is for (Resend's label) and, for MX, the priority to publish it with. */}
+            <TableCell>
+              <span className="font-mono" data-testid="record-type">
+                {r.type}
+              </span>
+              <span className="block text-xs text-muted-foreground">{r.record}</span>
+              {r.priority !== undefined && <span className="block text-xs text-muted-foreground">priority {r.priority}</span>}
             </TableCell>
             <TableCell className={`min-w-60 ${WIDE_CELL}`}>
               <Copyable value={r.name} label="Copy name" wrap="words" />
@@ -30,7 +34,6 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
             <TableCell className={`min-w-64 ${WIDE_CELL}`}>
               <Copyable value={r.value} label="Copy value" />
             </TableCell>
-            <TableCell className="font-mono">{r.priority ?? <span className="text-muted-foreground">—</span>}</TableCell>
             <TableCell>
               {r.found === null ? (
                 <Badge value="pending" label="not checked" />
