@@ -108,9 +108,10 @@ async function dropClaim(row: DomainRow): Promise<void> {
 /**
  * Adds a domain (pending): a new claim with its own ownership token and, for sink/smtp, its
  * own DKIM key. Pending claims of other accounts do not block it (docs/decisions.md, "Domain
- * claims"). With `receiving: "enabled"` its records include the Receiving MX record. For ses the row is reserved first and the identity made upstream after: a fresh
- * one (any identity left upstream is deleted first, completing a pending release), unless
- * live claims of the name already share one. A refusal deletes the row, then 502.
+ * claims"). With `receiving: "enabled"` its records include the Receiving MX record. For ses
+ * the row is reserved first and the identity made upstream after: a fresh one (any identity
+ * left upstream is deleted first, completing a pending release), unless live claims of the
+ * name already share one. A refusal deletes the row, then 502.
  */
 export async function createDomain(
   account: { id: string; plan: string },
