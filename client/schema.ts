@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Add a sending domain
-         * @description Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it.
+         * @description Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it. With `capabilities: { receiving: "enabled" }` the records include the Receiving MX record (receive on a subdomain: it takes over the name's mail).
          */
         post: operations["domains-create"];
         delete?: never;
@@ -286,8 +286,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Switch open/click tracking for a domain
-         * @description With `trackEngagement: false` no open pixel is added and no link is rewritten in mail from this domain.
+         * Switch open/click tracking or receiving for a domain
+         * @description With `trackEngagement: false` no open pixel is added and no link is rewritten in mail from this domain. `capabilities.receiving: "enabled"` adds the Receiving MX record to `dnsRecords`; mail is accepted once it is found on the verified domain (`receivingVerifiedAt`). `"disabled"` removes it and stops receiving at once. `capabilities.sending: "disabled"` is refused: every domain sends.
          */
         patch: operations["domains-update"];
         trace?: never;
@@ -900,6 +900,9 @@ export interface components {
             suspendedAt: number | null;
             /** @description False when open and click tracking are off for this domain */
             trackEngagement: boolean;
+            capabilities: components["schemas"]["DomainCapabilities"];
+            /** @description Since when mail for the domain is accepted: the Receiving MX record found on the verified domain; null while receiving is disabled or its record is not (or no longer) found */
+            receivingVerifiedAt: number | null;
         };
         /** @enum {string} */
         DomainStatus: "pending" | "verified" | "failed";
@@ -913,6 +916,20 @@ export interface components {
             found: boolean | null;
             /** @description What the last check read instead, if anything */
             observed: string | null;
+            /** @description What the record is for (Resend's labels): Verification, DKIM, SPF, Receiving or DMARC */
+            record: string;
+            /** @description MX records only: the preference to publish it with */
+            priority?: number;
+        };
+        /** @description What the domain is used for (Resend's shape) */
+        DomainCapabilities: {
+            /** @constant */
+            sending: "enabled";
+            /**
+             * @description enabled: the Receiving MX record is among dnsRecords, and mail is accepted once it is found (receivingVerifiedAt) on a verified domain
+             * @enum {string}
+             */
+            receiving: "enabled" | "disabled";
         };
         DeletedDomain: {
             id: string;
@@ -1442,6 +1459,7 @@ export type DomainList = components['schemas']['DomainList'];
 export type Domain = components['schemas']['Domain'];
 export type DomainStatus = components['schemas']['DomainStatus'];
 export type DnsRecord = components['schemas']['DnsRecord'];
+export type DomainCapabilities = components['schemas']['DomainCapabilities'];
 export type DeletedDomain = components['schemas']['DeletedDomain'];
 export type SentEmail = components['schemas']['SentEmail'];
 export type EmailList = components['schemas']['EmailList'];
@@ -2854,24 +2872,36 @@ export interface operations {
                      *           "dnsRecords": [
                      *             {
                      *               "type": "TXT",
-                     *               "name": "posthaste._domainkey.acme.example",
-                     *               "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+                     *               "name": "_posthaste-verification.acme.example",
+                     *               "value": "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
                      *               "found": null,
-                     *               "observed": null
-                     *             },
-                     *             {
-                     *               "type": "MX",
-                     *               "name": "send.acme.example",
-                     *               "value": "10 feedback-smtp.acme.example",
-                     *               "found": null,
-                     *               "observed": null
+                     *               "observed": null,
+                     *               "record": "Verification"
                      *             },
                      *             {
                      *               "type": "TXT",
-                     *               "name": "send.acme.example",
-                     *               "value": "v=spf1 include:acme.example ~all",
+                     *               "name": "posthaste._domainkey.acme.example",
+                     *               "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
                      *               "found": null,
-                     *               "observed": null
+                     *               "observed": null,
+                     *               "record": "DKIM"
+                     *             },
+                     *             {
+                     *               "type": "TXT",
+                     *               "name": "bounces.acme.example",
+                     *               "value": "v=spf1 include:_spf.posthaste.example ~all",
+                     *               "found": null,
+                     *               "observed": null,
+                     *               "record": "SPF"
+                     *             },
+                     *             {
+                     *               "type": "MX",
+                     *               "name": "bounces.acme.example",
+                     *               "value": "feedback-smtp.posthaste.example",
+                     *               "found": null,
+                     *               "observed": null,
+                     *               "record": "SPF",
+                     *               "priority": 10
                      *             }
                      *           ],
                      *           "recommendedRecords": [
@@ -2880,13 +2910,19 @@ export interface operations {
                      *               "name": "_dmarc.acme.example",
                      *               "value": "v=DMARC1; p=none;",
                      *               "found": null,
-                     *               "observed": null
+                     *               "observed": null,
+                     *               "record": "DMARC"
                      *             }
                      *           ],
                      *           "failureReason": null,
                      *           "dnsRegressedAt": null,
                      *           "suspendedAt": null,
-                     *           "trackEngagement": true
+                     *           "trackEngagement": true,
+                     *           "capabilities": {
+                     *             "sending": "enabled",
+                     *             "receiving": "disabled"
+                     *           },
+                     *           "receivingVerifiedAt": null
                      *         }
                      *       ]
                      *     }
@@ -2953,12 +2989,17 @@ export interface operations {
                     open_tracking?: true | false;
                     /** @description Resend's name: sets trackEngagement (must agree with open_tracking) */
                     click_tracking?: true | false;
+                    /** @description Resend's shape: receiving enabled adds the Receiving MX record; sending is always enabled */
+                    capabilities?: {
+                        /** @enum {string} */
+                        sending?: "enabled" | "disabled";
+                        /** @enum {string} */
+                        receiving?: "enabled" | "disabled";
+                    } | null;
                     /** @description Resend's field, refused when set: one sending region per deployment */
                     region?: unknown;
                     /** @description Resend's field, refused when set: the return-path subdomain is fixed */
                     custom_return_path?: unknown;
-                    /** @description Resend's field, refused when set: domains send only */
-                    capabilities?: unknown;
                     /** @description Resend's field, refused when set: tracked links use the app's own URL */
                     tracking_subdomain?: unknown;
                     /** @description Resend's field: only opportunistic is honoured */
@@ -2985,24 +3026,36 @@ export interface operations {
                      *       "dnsRecords": [
                      *         {
                      *           "type": "TXT",
-                     *           "name": "posthaste._domainkey.acme.example",
-                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+                     *           "name": "_posthaste-verification.acme.example",
+                     *           "value": "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
                      *           "found": null,
-                     *           "observed": null
-                     *         },
-                     *         {
-                     *           "type": "MX",
-                     *           "name": "send.acme.example",
-                     *           "value": "10 feedback-smtp.acme.example",
-                     *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "Verification"
                      *         },
                      *         {
                      *           "type": "TXT",
-                     *           "name": "send.acme.example",
-                     *           "value": "v=spf1 include:acme.example ~all",
+                     *           "name": "posthaste._domainkey.acme.example",
+                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DKIM"
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "v=spf1 include:_spf.posthaste.example ~all",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "feedback-smtp.posthaste.example",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF",
+                     *           "priority": 10
                      *         }
                      *       ],
                      *       "recommendedRecords": [
@@ -3011,13 +3064,19 @@ export interface operations {
                      *           "name": "_dmarc.acme.example",
                      *           "value": "v=DMARC1; p=none;",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DMARC"
                      *         }
                      *       ],
                      *       "failureReason": null,
                      *       "dnsRegressedAt": null,
                      *       "suspendedAt": null,
-                     *       "trackEngagement": true
+                     *       "trackEngagement": true,
+                     *       "capabilities": {
+                     *         "sending": "enabled",
+                     *         "receiving": "disabled"
+                     *       },
+                     *       "receivingVerifiedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["Domain"];
@@ -3119,24 +3178,36 @@ export interface operations {
                      *       "dnsRecords": [
                      *         {
                      *           "type": "TXT",
-                     *           "name": "posthaste._domainkey.acme.example",
-                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+                     *           "name": "_posthaste-verification.acme.example",
+                     *           "value": "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
                      *           "found": null,
-                     *           "observed": null
-                     *         },
-                     *         {
-                     *           "type": "MX",
-                     *           "name": "send.acme.example",
-                     *           "value": "10 feedback-smtp.acme.example",
-                     *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "Verification"
                      *         },
                      *         {
                      *           "type": "TXT",
-                     *           "name": "send.acme.example",
-                     *           "value": "v=spf1 include:acme.example ~all",
+                     *           "name": "posthaste._domainkey.acme.example",
+                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DKIM"
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "v=spf1 include:_spf.posthaste.example ~all",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "feedback-smtp.posthaste.example",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF",
+                     *           "priority": 10
                      *         }
                      *       ],
                      *       "recommendedRecords": [
@@ -3145,13 +3216,19 @@ export interface operations {
                      *           "name": "_dmarc.acme.example",
                      *           "value": "v=DMARC1; p=none;",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DMARC"
                      *         }
                      *       ],
                      *       "failureReason": null,
                      *       "dnsRegressedAt": null,
                      *       "suspendedAt": null,
-                     *       "trackEngagement": true
+                     *       "trackEngagement": true,
+                     *       "capabilities": {
+                     *         "sending": "enabled",
+                     *         "receiving": "disabled"
+                     *       },
+                     *       "receivingVerifiedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["Domain"];
@@ -3301,7 +3378,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "trackEngagement": false
+                 *       "capabilities": {
+                 *         "receiving": "enabled"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -3310,12 +3389,17 @@ export interface operations {
                     open_tracking?: true | false;
                     /** @description Resend's name: sets trackEngagement (must agree with open_tracking) */
                     click_tracking?: true | false;
+                    /** @description Resend's shape: receiving enabled adds the Receiving MX record; sending is always enabled */
+                    capabilities?: {
+                        /** @enum {string} */
+                        sending?: "enabled" | "disabled";
+                        /** @enum {string} */
+                        receiving?: "enabled" | "disabled";
+                    } | null;
                     /** @description Resend's field, refused when set: one sending region per deployment */
                     region?: unknown;
                     /** @description Resend's field, refused when set: the return-path subdomain is fixed */
                     custom_return_path?: unknown;
-                    /** @description Resend's field, refused when set: domains send only */
-                    capabilities?: unknown;
                     /** @description Resend's field, refused when set: tracked links use the app's own URL */
                     tracking_subdomain?: unknown;
                     /** @description Resend's field: only opportunistic is honoured */
@@ -3342,24 +3426,45 @@ export interface operations {
                      *       "dnsRecords": [
                      *         {
                      *           "type": "TXT",
-                     *           "name": "posthaste._domainkey.acme.example",
-                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+                     *           "name": "_posthaste-verification.acme.example",
+                     *           "value": "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
                      *           "found": null,
-                     *           "observed": null
-                     *         },
-                     *         {
-                     *           "type": "MX",
-                     *           "name": "send.acme.example",
-                     *           "value": "10 feedback-smtp.acme.example",
-                     *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "Verification"
                      *         },
                      *         {
                      *           "type": "TXT",
-                     *           "name": "send.acme.example",
-                     *           "value": "v=spf1 include:acme.example ~all",
+                     *           "name": "posthaste._domainkey.acme.example",
+                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DKIM"
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "v=spf1 include:_spf.posthaste.example ~all",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "feedback-smtp.posthaste.example",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF",
+                     *           "priority": 10
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "acme.example",
+                     *           "value": "posthaste.example",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "Receiving",
+                     *           "priority": 10
                      *         }
                      *       ],
                      *       "recommendedRecords": [
@@ -3368,13 +3473,19 @@ export interface operations {
                      *           "name": "_dmarc.acme.example",
                      *           "value": "v=DMARC1; p=none;",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DMARC"
                      *         }
                      *       ],
                      *       "failureReason": null,
                      *       "dnsRegressedAt": null,
                      *       "suspendedAt": null,
-                     *       "trackEngagement": false
+                     *       "trackEngagement": true,
+                     *       "capabilities": {
+                     *         "sending": "enabled",
+                     *         "receiving": "enabled"
+                     *       },
+                     *       "receivingVerifiedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["Domain"];
@@ -3456,24 +3567,36 @@ export interface operations {
                      *       "dnsRecords": [
                      *         {
                      *           "type": "TXT",
-                     *           "name": "posthaste._domainkey.acme.example",
-                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+                     *           "name": "_posthaste-verification.acme.example",
+                     *           "value": "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
                      *           "found": null,
-                     *           "observed": null
-                     *         },
-                     *         {
-                     *           "type": "MX",
-                     *           "name": "send.acme.example",
-                     *           "value": "10 feedback-smtp.acme.example",
-                     *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "Verification"
                      *         },
                      *         {
                      *           "type": "TXT",
-                     *           "name": "send.acme.example",
-                     *           "value": "v=spf1 include:acme.example ~all",
+                     *           "name": "posthaste._domainkey.acme.example",
+                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBg…",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DKIM"
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "v=spf1 include:_spf.posthaste.example ~all",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF"
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "bounces.acme.example",
+                     *           "value": "feedback-smtp.posthaste.example",
+                     *           "found": null,
+                     *           "observed": null,
+                     *           "record": "SPF",
+                     *           "priority": 10
                      *         }
                      *       ],
                      *       "recommendedRecords": [
@@ -3482,13 +3605,19 @@ export interface operations {
                      *           "name": "_dmarc.acme.example",
                      *           "value": "v=DMARC1; p=none;",
                      *           "found": null,
-                     *           "observed": null
+                     *           "observed": null,
+                     *           "record": "DMARC"
                      *         }
                      *       ],
                      *       "failureReason": null,
                      *       "dnsRegressedAt": null,
                      *       "suspendedAt": null,
-                     *       "trackEngagement": true
+                     *       "trackEngagement": true,
+                     *       "capabilities": {
+                     *         "sending": "enabled",
+                     *         "receiving": "disabled"
+                     *       },
+                     *       "receivingVerifiedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["Domain"];

@@ -1,7 +1,8 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { WEBHOOK_RECEIVER_PORT } from "../playwright.config";
-import { createKey, open, signUp, v1 } from "./helpers";
+import { DNS_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
+import { startDnsServer } from "../test/support/dns-server";
+import { createKey, open, publishRecords, signUp, v1 } from "./helpers";
 
 const SANDBOX = "onboarding@posthaste.dev";
 const SIMULATOR = "success@simulator.amazonses.com";
@@ -32,7 +33,7 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   expect((await verified).status()).toBe(200);
   await expect(card.getByTestId("error-alert")).toHaveCount(0);
 
-  const tracking = card.getByRole("switch");
+  const tracking = card.getByRole("switch", { name: "Track opens and clicks" });
   await expect(tracking).toBeChecked();
   await tracking.click();
   await expect(tracking).not.toBeChecked();
@@ -43,6 +44,49 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete domain" }).click();
   await expect(card).toHaveCount(0);
   expect((await v1(baseURL!, "GET", "/v1/domains", key)).body.data).toEqual([]);
+});
+
+test("domains: receiving on adds the MX record, which verifies with the others; off removes it", async ({ page, baseURL }) => {
+  const dns = await startDnsServer({ port: DNS_PORT });
+  try {
+    await signUp(page);
+    const key = await createKey(page, "receiving");
+    const name = `inbound.e2e-${Date.now()}.example.com`;
+    await open(page, "/domains");
+    await page.getByLabel("Domain name").fill(name);
+    await page.getByRole("button", { name: "Add domain" }).click();
+    const card = page.getByTestId("domain").filter({ hasText: name });
+    await expect(card.getByTestId("receiving-state")).toContainText("subdomain");
+
+    const receiving = card.getByRole("switch", { name: "Receive mail" });
+    await expect(receiving).not.toBeChecked();
+    await receiving.click();
+    await expect(receiving).toBeChecked();
+    const mx = card.getByTestId("dns-record").filter({ hasText: "Receiving" });
+    await expect(mx).toContainText(name);
+    await expect(mx).toContainText("not checked");
+    await expect(card.getByTestId("receiving-state")).toContainText("Waiting for the domain to verify");
+    await expect(card.locator("[data-slot=badge]", { hasText: "receiving pending" })).toBeVisible();
+
+    // Every record published, the MX among them: one check verifies the domain and starts receiving.
+    await publishRecords(card, dns);
+    await card.getByRole("button", { name: "Verify DNS" }).click();
+    await expect(page.getByText(`${name} is verified`)).toBeVisible();
+    await expect(mx).toContainText("found");
+    await expect(card.getByTestId("receiving-state")).toContainText("Receiving since");
+    await expect(card.locator("[data-slot=badge]", { hasText: /^receiving$/ })).toBeVisible();
+    const listed = (await v1(baseURL!, "GET", "/v1/domains", key)).body.data[0];
+    expect(listed).toMatchObject({ name, status: "verified", capabilities: { sending: "enabled", receiving: "enabled" } });
+    expect(listed.receivingVerifiedAt).toBeGreaterThan(0);
+
+    await receiving.click();
+    await expect(receiving).not.toBeChecked();
+    await expect(mx).toHaveCount(0);
+    const off = (await v1(baseURL!, "GET", "/v1/domains", key)).body.data[0];
+    expect(off).toMatchObject({ capabilities: { receiving: "disabled" }, receivingVerifiedAt: null });
+  } finally {
+    await dns.stop();
+  }
 });
 
 test("emails: a send over /v1 shows in the list with its timeline and rendered message", async ({ page, baseURL }) => {

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { DnsType, TestDnsServer } from "../test/support/dns-server";
 import postgres from "postgres";
 import { pgliteSocketPath } from "../server/db/socket-path";
 
@@ -141,4 +142,20 @@ export async function approve(email: string): Promise<void> {
     env: { ...process.env, PGLITE_DIR: path.join(process.env.E2E_SCRATCH, "db") },
     timeout: 60_000,
   });
+}
+
+/** Publishes every record a domain's card shows (type, name, value), as its owner would at their DNS host. */
+export async function publishRecords(card: Locator, dns: TestDnsServer): Promise<number> {
+  const rows = card.getByTestId("dns-record");
+  const published = new Map<string, { name: string; type: DnsType; values: string[] }>();
+  for (const row of await rows.all()) {
+    const type = (await row.getByTestId("record-type").innerText()).trim() as DnsType;
+    const [name, value] = (await row.locator("code").allInnerTexts()).map((t) => t.trim());
+    const key = `${name}|${type}`;
+    const entry = published.get(key) ?? { name, type, values: [] };
+    entry.values.push(value);
+    published.set(key, entry);
+  }
+  for (const { name, type, values } of published.values()) dns.set(name, type, values);
+  return rows.count();
 }

@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "../client/webhooks";
 import { DNS_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
-import { startDnsServer, type DnsType, type TestDnsServer } from "../test/support/dns-server";
+import { startDnsServer } from "../test/support/dns-server";
 import { startWebhookReceiver } from "../test/support/webhook-receiver";
 import {
   approve,
@@ -11,6 +11,7 @@ import {
   mailTo,
   open,
   PASSWORD,
+  publishRecords,
   seriousAxeViolations,
   signIn,
   submitSignUp,
@@ -36,22 +37,6 @@ async function linkIn(address: string, subject: string, path: string): Promise<s
   if (!match) throw new Error(`no ${path} link in "${subject}" to ${address}`);
   const url = new URL(match[1]);
   return url.pathname + url.search;
-}
-
-/** Publishes every record a domain's card shows (type, name, value), as its owner would at their DNS host. */
-async function publishRecords(card: Locator, dns: TestDnsServer): Promise<number> {
-  const rows = card.getByTestId("dns-record");
-  const published = new Map<string, { name: string; type: DnsType; values: string[] }>();
-  for (const row of await rows.all()) {
-    const type = (await row.locator("td").first().innerText()).trim() as DnsType;
-    const [name, value] = (await row.locator("code").allInnerTexts()).map((t) => t.trim());
-    const key = `${name}|${type}`;
-    const entry = published.get(key) ?? { name, type, values: [] };
-    entry.values.push(value);
-    published.set(key, entry);
-  }
-  for (const { name, type, values } of published.values()) dns.set(name, type, values);
-  return rows.count();
 }
 
 for (const viewport of [

@@ -128,7 +128,8 @@ function fromValues(v: EnvValues) {
       v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
     maxBodyBytes: v.MAX_BODY_BYTES,
     maxMessageBytes: v.MAX_MESSAGE_BYTES,
-    inbound: { mxPort: v.SMTP_MX_PORT, maxBytes: v.MAX_INBOUND_BYTES },
+    /** The MX listener; `mxHost` is the value of every receiving domain's MX record. */
+    inbound: { mxPort: v.SMTP_MX_PORT, maxBytes: v.MAX_INBOUND_BYTES, mxHost: v.SMTP_MX_HOST ?? v.SMTP_SUBMISSION_HOST ?? appHost },
     plansOverride: v.PLANS,
     logLevel: v.LOG_LEVEL,
     /** Bearer token of GET /metrics; null: the endpoint is off. */

@@ -166,6 +166,12 @@ export const envSchema = z.object({
     envDocs,
     main("inbound MX listener port, STARTTLS offered (25 in the production image); off: no listener (docs/inbound.md)"),
   ),
+  SMTP_MX_HOST: text().register(
+    envDocs,
+    main(
+      "host name of the MX listener: the value of each receiving domain's MX record (docs/inbound.md); default SMTP_SUBMISSION_HOST, else the APP_URL host",
+    ),
+  ),
   MAX_INBOUND_BYTES: positiveInteger(40 * 1024 * 1024).register(
     envDocs,
     main("largest inbound message the MX listener accepts, enforced while it streams (552 above)"),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type DnsType, type TestDnsServer } from "./support/dns-server";
 import { startTestServer, type TestServer } from "./support/harness";
-import { DOMAIN_FIELDS } from "./support/spec-fields";
+import { DOMAIN_FIELDS, dnsRecordFields } from "./support/spec-fields";
 import { db } from "./support/db";
 
 let server: TestServer;
@@ -60,14 +60,16 @@ describe("POST /v1/domains", () => {
       `TXT bounces.${name}`,
       `MX bounces.${name}`,
     ]);
+    expect(d.dnsRecords.map((r: any) => r.record)).toEqual(["Verification", "DKIM", "SPF", "SPF"]);
+    expect(d.dnsRecords[3].priority).toBe(10);
+    expect(d).toMatchObject({ capabilities: { sending: "enabled", receiving: "disabled" }, receivingVerifiedAt: null });
     expect(d.dnsRecords[0].value).toMatch(/^posthaste-verification=[0-9a-f]{32}$/);
     expect(d.dnsRecords[1].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
     expect(d.dnsRecords[2].value).toMatch(/^v=spf1 include:\S+ ~all$/);
     expect(d.recommendedRecords).toEqual([
-      { type: "TXT", name: `_dmarc.${name}`, value: "v=DMARC1; p=none;", found: null, observed: null },
+      { type: "TXT", name: `_dmarc.${name}`, value: "v=DMARC1; p=none;", found: null, observed: null, record: "DMARC" },
     ]);
-    for (const r of [...d.dnsRecords, ...d.recommendedRecords])
-      expect(Object.keys(r).sort()).toEqual(["found", "name", "observed", "type", "value"]);
+    for (const r of [...d.dnsRecords, ...d.recommendedRecords]) expect(Object.keys(r).sort()).toEqual(dnsRecordFields(r));
     expect(res.text).not.toMatch(/PRIVATE KEY|v1:/);
 
     const { rows } = await db();

@@ -81,6 +81,7 @@ describe("ownership proven before exclusivity (sink/smtp)", () => {
       value: expect.stringMatching(/^posthaste-verification=[0-9a-f]{32}$/),
       found: null,
       observed: null,
+      record: "Verification",
     });
     expect(claim.body.dnsRecords[0].value).not.toBe(squat.body.dnsRecords[0].value);
     expect(claim.body.dnsRecords[1].value).not.toBe(squat.body.dnsRecords[1].value);

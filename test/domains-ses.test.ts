@@ -44,6 +44,7 @@ describe("domains on MAIL_PROVIDER=ses", () => {
         value: expect.stringMatching(/^posthaste-verification=[0-9a-f]{32}$/),
         found: null,
         observed: null,
+        record: "Verification",
       },
       ...tokens.map((t) => ({
         type: "CNAME",
@@ -51,9 +52,18 @@ describe("domains on MAIL_PROVIDER=ses", () => {
         value: `${t}.dkim.amazonses.com`,
         found: null,
         observed: null,
+        record: "DKIM",
       })),
-      { type: "TXT", name: `bounces.${name}`, value: "v=spf1 include:amazonses.com ~all", found: null, observed: null },
-      { type: "MX", name: `bounces.${name}`, value: "feedback-smtp.eu-west-1.amazonses.com", found: null, observed: null },
+      { type: "TXT", name: `bounces.${name}`, value: "v=spf1 include:amazonses.com ~all", found: null, observed: null, record: "SPF" },
+      {
+        type: "MX",
+        name: `bounces.${name}`,
+        value: "feedback-smtp.eu-west-1.amazonses.com",
+        found: null,
+        observed: null,
+        record: "SPF",
+        priority: 10,
+      },
     ]);
     expect(res.body.recommendedRecords[0]).toMatchObject({ type: "TXT", name: `_dmarc.${name}` });
   });

@@ -338,6 +338,26 @@ describe("Resend Node SDK against Posthaste", () => {
       /region: not supported/,
     );
     expect((await resend.domains.verify(domain.id)).data!.id).toBe(domain.id);
+
+    // Receiving with Resend's capabilities: on adds the Receiving MX record, off removes it.
+    expect(domain.capabilities).toEqual({ sending: "enabled", receiving: "disabled" });
+    const receiving = await resend.domains.update({ id: domain.id, capabilities: { receiving: "enabled" } });
+    expect(receiving.error).toBeNull();
+    const withMx = ours<Domain>(receiving.data);
+    expect(withMx.capabilities).toEqual({ sending: "enabled", receiving: "enabled" });
+    expect(withMx.dnsRecords.at(-1)).toMatchObject({ record: "Receiving", type: "MX", name, priority: 10 });
+    const off = ours<Domain>((await resend.domains.update({ id: domain.id, capabilities: { receiving: "disabled" } })).data);
+    expect(off.dnsRecords.some((r) => r.record === "Receiving")).toBe(false);
+    expectSdkError(
+      await resend.domains.update({ id: domain.id, capabilities: { sending: "disabled" } }),
+      400,
+      "validation_error",
+      /capabilities\.sending: not supported/,
+    );
+    const inbound = await resend.domains.create({ name: uniqueDomain("rs"), capabilities: { receiving: "enabled" } });
+    expect(ours<Domain>(inbound.data).capabilities.receiving).toBe("enabled");
+    await resend.domains.remove(inbound.data!.id);
+
     expect((await resend.domains.remove(domain.id)).data).toEqual({ id: domain.id, deleted: true });
     expectSdkError(await resend.domains.get(domain.id), 404, "not_found");
   });

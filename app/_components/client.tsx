@@ -233,11 +233,14 @@ export function ConfirmButton<T>(props: {
 export function MutationSwitch({
   checked,
   label,
+  name,
   success,
   onToggle,
 }: {
   checked: boolean;
   label: string;
+  /** What the switch controls, when several share a page (its accessible name; `label` stays the visible state). */
+  name?: string;
   success?: (next: boolean) => string;
   onToggle: (next: boolean) => Promise<unknown>;
 }) {
@@ -249,6 +252,7 @@ export function MutationSwitch({
         <Switch
           id={id}
           checked={checked}
+          aria-label={name}
           disabled={m.pending}
           onCheckedChange={(next) => void m.run(() => onToggle(next), success ? () => success(next) : undefined)}
         />

@@ -66,15 +66,60 @@ export const DOMAIN = {
   dnsCheckedAt: null,
   dnsHost: "Cloudflare",
   dnsRecords: [
-    { type: "TXT", name: "posthaste._domainkey.acme.example", value: "v=DKIM1; k=rsa; p=MIIBIjANBg…", found: null, observed: null },
-    { type: "MX", name: "send.acme.example", value: "10 feedback-smtp.acme.example", found: null, observed: null },
-    { type: "TXT", name: "send.acme.example", value: "v=spf1 include:acme.example ~all", found: null, observed: null },
+    {
+      type: "TXT",
+      name: "_posthaste-verification.acme.example",
+      value: "posthaste-verification=3f9c1e0a7b6d4c2e8f1a5b9d0c7e6f42",
+      found: null,
+      observed: null,
+      record: "Verification",
+    },
+    {
+      type: "TXT",
+      name: "posthaste._domainkey.acme.example",
+      value: "v=DKIM1; k=rsa; p=MIIBIjANBg…",
+      found: null,
+      observed: null,
+      record: "DKIM",
+    },
+    {
+      type: "TXT",
+      name: "bounces.acme.example",
+      value: "v=spf1 include:_spf.posthaste.example ~all",
+      found: null,
+      observed: null,
+      record: "SPF",
+    },
+    {
+      type: "MX",
+      name: "bounces.acme.example",
+      value: "feedback-smtp.posthaste.example",
+      found: null,
+      observed: null,
+      record: "SPF",
+      priority: 10,
+    },
   ],
-  recommendedRecords: [{ type: "TXT", name: "_dmarc.acme.example", value: "v=DMARC1; p=none;", found: null, observed: null }],
+  recommendedRecords: [
+    { type: "TXT", name: "_dmarc.acme.example", value: "v=DMARC1; p=none;", found: null, observed: null, record: "DMARC" },
+  ],
   failureReason: null,
   dnsRegressedAt: null,
   suspendedAt: null,
   trackEngagement: true,
+  capabilities: { sending: "enabled", receiving: "disabled" },
+  receivingVerifiedAt: null,
+};
+
+/** The record receiving adds (capabilities.receiving: "enabled"). */
+export const DOMAIN_RECEIVING_RECORD = {
+  type: "MX",
+  name: "acme.example",
+  value: "posthaste.example",
+  found: null,
+  observed: null,
+  record: "Receiving",
+  priority: 10,
 };
 
 /** A plaintext key as creation shows it once; API_KEY's last4 are its last four characters. */

@@ -19,7 +19,7 @@ import {
 import type { PlanName } from "../accounts/plans";
 import type { MemberRole } from "../team/schemas";
 import type { KeyScope } from "../auth/schemas";
-import type { DnsRecord, DomainStatus } from "../domains/schemas";
+import type { DomainStatus, StoredRecord } from "../domains/schemas";
 import type { EventType } from "../events/types";
 import type { EmailSource, EmailStatus, Tag, TimelineType } from "../sending/schemas";
 import type { TemplateVariable } from "../templates/render";
@@ -182,8 +182,8 @@ export const domains = pgTable(
     createdAt: createdAt(),
     dnsCheckedAt: ts("dns_checked_at"),
     dnsHost: text("dns_host"),
-    dnsRecords: jsonb("dns_records").$type<DnsRecord[]>().notNull(),
-    recommendedRecords: jsonb("recommended_records").$type<DnsRecord[]>().notNull(),
+    dnsRecords: jsonb("dns_records").$type<StoredRecord[]>().notNull(),
+    recommendedRecords: jsonb("recommended_records").$type<StoredRecord[]>().notNull(),
     failureReason: text("failure_reason"),
     dnsRegressedAt: ts("dns_regressed_at"),
     suspendedAt: ts("suspended_at"),
@@ -205,11 +205,17 @@ export const domains = pgTable(
     /** Inbound mail requested for this name (`capabilities.receiving`, Resend's shape). */
     receiving: text("receiving").$type<"enabled" | "disabled">().notNull().default("disabled"),
     /**
-     * When the Receiving MX record was last found pointing at us (null: not yet, or it
-     * regressed). The MX listener accepts a recipient only while this, `receiving` and the
-     * claim's own verification hold (server/domains/receiving.ts).
+     * Since when the Receiving MX record has been found pointing at us on the verified claim
+     * (null: receiving disabled, not yet found, or it regressed). The MX listener accepts a
+     * recipient only while this, `receiving` and the claim's own verification hold
+     * (server/domains/receiving.ts).
      */
     receivingVerifiedAt: ts("receiving_verified_at"),
+    /**
+     * The Receiving MX record and what its last check found, apart from dns_records so the
+     * receiving switch and its checks never rewrite the sending records (null: disabled).
+     */
+    receivingRecord: jsonb("receiving_record").$type<StoredRecord>(),
   },
   (t) => [
     // Ownership before exclusivity: only a verified row holds the name; pending claims of

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import { invalidateAccount } from "../accounts/account-cache";
 import { database } from "../db/client";
 import { domainReleases, domains } from "../db/schema";
 import { createIdentity, getIdentity, type SesIdentity } from "../ses/identities";
 import { claimName, failClaim, normaliseOwnership, tokenPublished } from "./claims";
-import { detectDnsHost, publishedTxt, readRecords, ResolverFailure } from "./dns-check";
-import { ownershipRecordName, returnPathDomain, sesRecords } from "./records";
+import { detectDnsHost, publishedTxt, readReceivingRecord, readRecords, ResolverFailure } from "./dns-check";
+import { ownershipRecordName, receivingRecord, returnPathDomain, sesRecords } from "./records";
 import { parseDomainName } from "./names";
-import type { DnsRecord } from "./schemas";
+import type { StoredRecord } from "./schemas";
 import { domainSettings } from "./settings";
 import { log } from "../ops/log";
 
@@ -17,8 +18,8 @@ export type CheckMode = "verify" | "poll" | "health";
 
 interface Inspection {
   /** Fresh records, or null when the resolver failed (the stored ones stand). */
-  dnsRecords: DnsRecord[] | null;
-  recommendedRecords: DnsRecord[] | null;
+  dnsRecords: StoredRecord[] | null;
+  recommendedRecords: StoredRecord[] | null;
   /** The ownership values published at the name now (normalised); null when the lookup failed. */
   published: Set<string> | null;
   /**
@@ -27,10 +28,12 @@ interface Inspection {
    */
   verified: boolean | null;
   dnsHost: string | null | undefined;
+  /** The Receiving record read now; null when receiving is disabled or the resolver failed. */
+  receiving: StoredRecord | null;
 }
 
 /** The Easy DKIM tokens a ses row's records name (sorted). */
-const sesTokensOf = (records: DnsRecord[]) =>
+const sesTokensOf = (records: StoredRecord[]) =>
   records
     .filter((r) => r.type === "CNAME" && r.name.includes("._domainkey."))
     .map((r) => r.name.slice(0, r.name.indexOf(".")))
@@ -75,16 +78,18 @@ async function inspect(given: DomainRow): Promise<{ row: DomainRow; found: Inspe
       log().warn({ domain: row.name, error: (err as Error).name ?? String(err) }, "domains: SES could not be asked about the domain");
     }
   }
-  let dnsRecords: DnsRecord[] | null = null;
-  let recommendedRecords: DnsRecord[] | null = null;
+  let dnsRecords: StoredRecord[] | null = null;
+  let recommendedRecords: StoredRecord[] | null = null;
   let published: Set<string> | null = null;
+  let receiving: StoredRecord | null = null;
   try {
-    const [records, recommended, values] = await Promise.all([
+    const [records, recommended, values, mx] = await Promise.all([
       readRecords(row.dnsRecords),
       readRecords(row.recommendedRecords),
       publishedTxt(ownershipRecordName(row.name)),
+      row.receiving === "enabled" ? readReceivingRecord(receivingRecord(row.name)) : null,
     ]);
-    [dnsRecords, recommendedRecords, published] = [records, recommended, new Set(values.map(normaliseOwnership))];
+    [dnsRecords, recommendedRecords, published, receiving] = [records, recommended, new Set(values.map(normaliseOwnership)), mx];
   } catch (err) {
     if (!(err instanceof ResolverFailure)) throw err;
   }
@@ -99,7 +104,36 @@ async function inspect(given: DomainRow): Promise<{ row: DomainRow; found: Inspe
         : row.dnsRecords.some((r) => r.name === ownershipRecordName(row.name) && r.found === true);
   const verified = sending === null ? null : sending && proven;
   const dnsHost = row.status === "pending" && dnsRecords ? await detectDnsHost(row.name, parseDomainName(row.name).registrable) : undefined;
-  return { row, found: { dnsRecords, recommendedRecords, published, verified, dnsHost } };
+  return { row, found: { dnsRecords, recommendedRecords, published, verified, dnsHost, receiving } };
+}
+
+/**
+ * Receiving's part of a check (docs/decisions.md, "Receiving on a domain"): the Receiving
+ * record as read now, and `receivingVerifiedAt` kept, set (found on a verified claim) or
+ * cleared (not found). Nothing when receiving is off or the resolver failed. It never moves
+ * the sending side: on a verified domain it is the one record whose answers still move.
+ */
+function receivingPatch(row: DomainRow, found: Inspection, verified: boolean, now: Date): Partial<DomainRow> {
+  if (!found.receiving) return {};
+  const live = verified && found.receiving.found === true;
+  return { receivingRecord: found.receiving, receivingVerifiedAt: live ? (row.receivingVerifiedAt ?? now) : null };
+}
+
+/**
+ * When a verified domain is next looked at: daily, or on the poll schedule while receiving is
+ * asked for and its record not yet found (so mail starts flowing minutes after it is published).
+ */
+export function nextVerifiedCheck(
+  after: Pick<DomainRow, "receiving" | "receivingVerifiedAt">,
+  attempts: number,
+  now: Date,
+): Pick<DomainRow, "nextCheckAt" | "checkAttempts"> {
+  if (after.receiving === "enabled" && after.receivingVerifiedAt === null) {
+    const schedule = domainSettings.pollSchedule();
+    const step = schedule[Math.min(attempts, schedule.length - 1)];
+    return { nextCheckAt: new Date(now.getTime() + step * 1000), checkAttempts: attempts + 1 };
+  }
+  return { nextCheckAt: new Date(now.getTime() + domainSettings.healthInterval() * 1000), checkAttempts: 0 };
 }
 
 /**
@@ -123,17 +157,19 @@ export async function checkDomain(given: DomainRow, mode: CheckMode): Promise<Do
     patch.dnsCheckedAt = now;
   }
   if (found.dnsHost !== undefined) patch.dnsHost = found.dnsHost;
+  Object.assign(patch, receivingPatch(row, found, row.status === "verified", now));
 
   if (row.status === "pending") {
     if (found.verified) {
+      const receiving = receivingPatch(row, found, true, now);
       const claimed = await claimName(
         row,
         {
           ...patch,
+          ...receiving,
           status: "verified",
           verifiedAt: now,
-          nextCheckAt: new Date(now.getTime() + domainSettings.healthInterval() * 1000),
-          checkAttempts: 0,
+          ...nextVerifiedCheck({ ...row, ...receiving }, 0, now),
         },
         found.published,
       );
@@ -155,20 +191,29 @@ export async function checkDomain(given: DomainRow, mode: CheckMode): Promise<Do
   } else {
     if (found.verified === true && row.dnsRegressedAt) patch.dnsRegressedAt = null;
     if (found.verified === false && !row.dnsRegressedAt) patch.dnsRegressedAt = now;
-    if (mode === "health") patch.nextCheckAt = new Date(now.getTime() + domainSettings.healthInterval() * 1000);
+    if (mode === "health") Object.assign(patch, nextVerifiedCheck({ ...row, ...patch }, row.checkAttempts, now));
   }
 
   if (Object.keys(patch).length === 0) return row;
   const { db } = await database();
-  // Conditional on the status we read, so a concurrent check that already moved it forward wins.
+  // Conditional on the status we read, so a concurrent check that already moved it forward wins;
+  // and on receiving still being on when this check read its record (a switch meanwhile wins).
   const [updated] = await db
     .update(domains)
     .set(patch)
-    .where(and(eq(domains.id, row.id), eq(domains.status, row.status)))
+    .where(
+      and(
+        eq(domains.id, row.id),
+        eq(domains.status, row.status),
+        "receivingRecord" in patch ? eq(domains.receiving, "enabled") : undefined,
+      ),
+    )
     .returning();
   if (!updated) {
     const [current] = await db.select().from(domains).where(eq(domains.id, row.id)).limit(1);
     return current ?? row;
   }
+  // Receiving started or stopped: processes that cache the account's state drop it.
+  if ((row.receivingVerifiedAt === null) !== (updated.receivingVerifiedAt === null)) await invalidateAccount(row.accountId);
   return updated;
 }

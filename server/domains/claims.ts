@@ -50,8 +50,14 @@ export function displacedReason(name: string): string {
   );
 }
 
-/** What ending a claim sets: failed, nothing more to check, its signing key gone. */
-const ended = (failureReason: string) => ({ status: "failed" as const, failureReason, nextCheckAt: null, dkimPrivateKeyEnc: null });
+/** What ending a claim sets: failed, nothing more to check, its signing key gone, receiving stopped. */
+const ended = (failureReason: string) => ({
+  status: "failed" as const,
+  failureReason,
+  nextCheckAt: null,
+  dkimPrivateKeyEnc: null,
+  receivingVerifiedAt: null,
+});
 
 /**
  * Ends one claim (in a transaction, under the name's lock): the row becomes failed (or is

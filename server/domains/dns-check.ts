@@ -1,4 +1,4 @@
-import type { DnsRecord } from "./schemas";
+import type { StoredRecord } from "./schemas";
 import { resolver } from "../lib/dns";
 
 /** Answers meaning "nothing published here", as opposed to a resolver that failed. */
@@ -9,25 +9,30 @@ export class ResolverFailure extends Error {}
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, "");
 const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
 
-/** The values published at name/type, each joined (TXT chunks) into one string; [] when none. */
-async function lookup(r: ReturnType<typeof resolver>, type: string, name: string): Promise<string[]> {
+/** Runs one lookup: [] for "nothing published here", ResolverFailure when the resolver failed. */
+async function guarded<T>(type: string, name: string, query: () => Promise<T[]>): Promise<T[]> {
   try {
-    switch (type) {
-      case "TXT":
-        return (await r.resolveTxt(name)).map((chunks) => chunks.join(""));
-      case "MX":
-        return (await r.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => mx.exchange);
-      case "CNAME":
-        return await r.resolveCname(name);
-      case "NS":
-        return await r.resolveNs(name);
-      default:
-        throw new Error(`unsupported record type ${type}`);
-    }
+    return await query();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "";
     if (EMPTY.has(code)) return [];
     throw new ResolverFailure(`${type} ${name}: ${code || String(err)}`);
+  }
+}
+
+/** The values published at name/type, each joined (TXT chunks) into one string; [] when none. */
+async function lookup(r: ReturnType<typeof resolver>, type: string, name: string): Promise<string[]> {
+  switch (type) {
+    case "TXT":
+      return guarded(type, name, async () => (await r.resolveTxt(name)).map((chunks) => chunks.join("")));
+    case "MX":
+      return guarded(type, name, async () => (await r.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => mx.exchange));
+    case "CNAME":
+      return guarded(type, name, () => r.resolveCname(name));
+    case "NS":
+      return guarded(type, name, () => r.resolveNs(name));
+    default:
+      throw new Error(`unsupported record type ${type}`);
   }
 }
 
@@ -45,7 +50,7 @@ function dkimKey(text: string): string | null {
  * hosts differ: DKIM compares the key only, SPF accepts a merged policy that includes
  * ours, DMARC accepts any policy, names compare without case or trailing dot.
  */
-function satisfies(want: DnsRecord, got: string): boolean {
+function satisfies(want: StoredRecord, got: string): boolean {
   if (want.type === "MX" || want.type === "CNAME") return bare(got) === bare(want.value);
   if (want.value.startsWith("v=DKIM1")) return dkimKey(got) !== null && dkimKey(got) === dkimKey(want.value);
   if (want.value.startsWith("v=spf1")) {
@@ -62,7 +67,7 @@ function satisfies(want: DnsRecord, got: string): boolean {
  * Reads every record now. Throws ResolverFailure when any lookup fails (timeout,
  * SERVFAIL, refused): the caller keeps the stored answers rather than mixing old and new.
  */
-export async function readRecords(records: DnsRecord[]): Promise<DnsRecord[]> {
+export async function readRecords(records: StoredRecord[]): Promise<StoredRecord[]> {
   const r = resolver();
   return Promise.all(
     records.map(async (want) => {
@@ -74,6 +79,21 @@ export async function readRecords(records: DnsRecord[]): Promise<DnsRecord[]> {
       };
     }),
   );
+}
+
+/**
+ * Reads a Receiving MX record now: found only when our host is among the name's most
+ * preferred exchanges (lowest priority value), since senders deliver there first; observed
+ * lists every exchange with its priority. Throws ResolverFailure as readRecords does.
+ */
+export async function readReceivingRecord(want: StoredRecord): Promise<StoredRecord> {
+  const exchanges = (await guarded("MX", want.name, () => resolver().resolveMx(want.name))).sort((a, b) => a.priority - b.priority);
+  const preferred = exchanges.filter((mx) => mx.priority === exchanges[0].priority);
+  return {
+    ...want,
+    found: preferred.some((mx) => bare(mx.exchange) === bare(want.value)),
+    observed: exchanges.length ? exchanges.map((mx) => `${mx.priority} ${bare(mx.exchange)}`).join(", ") : null,
+  };
 }
 
 const HOSTS: Array<[RegExp, string]> = [

@@ -11,25 +11,37 @@ import { applyDomainParking } from "../accounts/plan-parking";
 import { createIdentity } from "../ses/identities";
 import { endClaimIn, newOwnershipToken } from "./claims";
 import { completeRelease, deleteUpstream, releaseNow, returnRelease, takeRelease, wakeReleases } from "./releases";
-import { checkDomain, type DomainRow } from "./check";
+import { checkDomain, nextVerifiedCheck, type DomainRow } from "./check";
 import { DKIM_SELECTOR, generateDkimKey } from "./dkim";
 import { detectDnsHost } from "./dns-check";
 import { lockAccountDomains, lockDomainName } from "../db/locks";
 import { assertNotReserved, parseDomainName } from "./names";
-import { ownershipRecord, ownRecords, recommendedRecords, returnPathDomain, sesRecords } from "./records";
-import type { DnsRecord, Domain, DomainRemoved } from "./schemas";
+import {
+  MX_PRIORITY,
+  ownershipRecord,
+  ownRecords,
+  receivingRecord,
+  recommendedRecords,
+  recordLabel,
+  returnPathDomain,
+  sesRecords,
+} from "./records";
+import type { CapabilityState, DnsRecord, Domain, DomainRemoved, StoredRecord } from "./schemas";
 import { domainSettings } from "./settings";
 import { log } from "../ops/log";
 import { ownedOrThrow } from "../lib/owned";
 
 export function domainView(row: DomainRow): Domain {
-  const record = (r: DnsRecord): DnsRecord => ({
+  const record = (r: StoredRecord): DnsRecord => ({
     type: r.type,
     name: r.name,
     value: r.value,
     found: r.found ?? null,
     observed: r.observed ?? null,
+    record: recordLabel(row.name, r),
+    ...(r.type === "MX" ? { priority: MX_PRIORITY } : {}),
   });
+  const receiving = row.receiving === "enabled";
   return {
     id: row.id,
     name: row.name,
@@ -38,12 +50,15 @@ export function domainView(row: DomainRow): Domain {
     createdAt: row.createdAt.getTime(),
     dnsCheckedAt: ms(row.dnsCheckedAt),
     dnsHost: row.dnsHost,
-    dnsRecords: row.dnsRecords.map(record),
+    // The Receiving record joins the list while receiving is on (Resend's one `records` list).
+    dnsRecords: [...row.dnsRecords, ...(receiving ? [row.receivingRecord ?? receivingRecord(row.name)] : [])].map(record),
     recommendedRecords: row.recommendedRecords.map(record),
     failureReason: row.failureReason,
     dnsRegressedAt: ms(row.dnsRegressedAt),
     suspendedAt: ms(row.suspendedAt),
     trackEngagement: row.trackEngagement ?? true,
+    capabilities: { sending: "enabled", receiving: row.receiving },
+    receivingVerifiedAt: receiving ? ms(row.receivingVerifiedAt) : null,
   };
 }
 
@@ -94,11 +109,16 @@ async function dropClaim(row: DomainRow): Promise<void> {
 /**
  * Adds a domain (pending): a new claim with its own ownership token and, for sink/smtp, its
  * own DKIM key. Pending claims of other accounts do not block it (docs/decisions.md, "Domain
- * claims"). For ses the row is reserved first and the identity made upstream after: a fresh
- * one (any identity left upstream is deleted first, completing a pending release), unless
- * live claims of the name already share one. A refusal deletes the row, then 502.
+ * claims"). With `receiving: "enabled"` its records include the Receiving MX record. For ses
+ * the row is reserved first and the identity made upstream after: a fresh one (any identity
+ * left upstream is deleted first, completing a pending release), unless live claims of the
+ * name already share one. A refusal deletes the row, then 502.
  */
-export async function createDomain(account: { id: string; plan: string }, input: string): Promise<Domain> {
+export async function createDomain(
+  account: { id: string; plan: string },
+  input: string,
+  opts: { receiving?: CapabilityState } = {},
+): Promise<Domain> {
   const domain = parseDomainName(input);
   const { db } = await database();
   await assertNotReserved(db, domain);
@@ -127,6 +147,9 @@ export async function createDomain(account: { id: string; plan: string }, input:
     nextCheckAt: new Date(now.getTime() + domainSettings.pollSchedule()[0] * 1000),
     checkAttempts: 0,
     verificationToken: token,
+    receiving: opts.receiving ?? "disabled",
+    receivingVerifiedAt: null,
+    receivingRecord: opts.receiving === "enabled" ? receivingRecord(domain.name) : null,
   } satisfies Omit<typeof domains.$inferInsert, "id">;
 
   const { row, upstream } = await db.transaction(async (tx) => {
@@ -243,10 +266,38 @@ export async function removeDomain(accountId: string, id: string): Promise<Domai
   return { id: row.id, deleted: true };
 }
 
-export async function setTrackEngagement(accountId: string, id: string, trackEngagement: boolean): Promise<Domain> {
+/** What PATCH may change; absent: left as it is. */
+export interface DomainChanges {
+  trackEngagement?: boolean;
+  receiving?: CapabilityState;
+}
+
+/**
+ * Switching receiving on adds the Receiving record, not yet checked, and has a verified domain
+ * looked at on the poll schedule until the record is found; switching it off removes the record
+ * and stops receiving at once. Asking for the state it is already in changes nothing.
+ */
+function receivingChanges(row: DomainRow, receiving: CapabilityState | undefined): Partial<DomainRow> {
+  if (receiving === undefined || receiving === row.receiving) return {};
+  if (receiving === "disabled") return { receiving, receivingRecord: null, receivingVerifiedAt: null };
+  const now = new Date();
+  return {
+    receiving,
+    receivingRecord: receivingRecord(row.name),
+    receivingVerifiedAt: null,
+    ...(row.status === "verified" ? nextVerifiedCheck({ receiving, receivingVerifiedAt: null }, 0, now) : {}),
+  };
+}
+
+export async function updateDomain(accountId: string, id: string, changes: DomainChanges): Promise<Domain> {
   const row = await getDomainOrThrow(accountId, id);
+  const patch: Partial<DomainRow> = {
+    ...(changes.trackEngagement === undefined ? {} : { trackEngagement: changes.trackEngagement }),
+    ...receivingChanges(row, changes.receiving),
+  };
+  if (Object.keys(patch).length === 0) return domainView(row);
   const { db } = await database();
-  const [updated] = await db.update(domains).set({ trackEngagement }).where(eq(domains.id, row.id)).returning();
+  const [updated] = await db.update(domains).set(patch).where(eq(domains.id, row.id)).returning();
   await invalidateAccount(accountId);
   return domainView(updated ?? row);
 }

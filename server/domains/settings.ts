@@ -6,6 +6,8 @@ export const domainSettings = {
   returnPathLabel: "bounces",
   /** MX target of the return path for sink/smtp: where bounces come back. */
   mxHost: () => config().domains.mxHost,
+  /** The MX listener's host: the value of each receiving domain's MX record. */
+  inboundMxHost: () => config().inbound.mxHost,
   /** The SPF include for sink/smtp return paths. */
   spfInclude: () => config().domains.spfInclude,
   /** Seconds between background polls of a pending domain; the last step repeats. */

@@ -51,8 +51,21 @@ export function TrackSwitch({ id, on }: { id: string; on: boolean }) {
     <MutationSwitch
       checked={on}
       label={on ? "On" : "Off"}
+      name="Track opens and clicks"
       success={(next) => `Open and click tracking ${next ? "on" : "off"}`}
       onToggle={(next) => trpc.domains.update.mutate({ id, trackEngagement: next })}
+    />
+  );
+}
+
+export function ReceivingSwitch({ id, name, on }: { id: string; name: string; on: boolean }) {
+  return (
+    <MutationSwitch
+      checked={on}
+      label={on ? "On" : "Off"}
+      name="Receive mail"
+      success={(next) => (next ? `Receiving on for ${name}: publish its MX record, then verify` : `Receiving off for ${name}`)}
+      onToggle={(next) => trpc.domains.update.mutate({ id, capabilities: { receiving: next ? "enabled" : "disabled" } })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { api } from "@/lib/trpc/server";
-import type { DnsRecord } from "@/server/domains/schemas";
+import type { DnsRecord, Domain } from "@/server/domains/schemas";
 import { Copyable } from "../../_components/copyable";
 import { Badge, Time } from "../../_components/format";
 import { PageHead } from "../../_components/page-head";
@@ -8,7 +8,7 @@ import { Properties, Property } from "../../_components/properties";
 import { DataTable } from "../../_components/table";
 import { Card } from "../../_components/ui/card";
 import { TableCell, TableRow, WIDE_CELL } from "../../_components/ui/table";
-import { AddDomainForm, DeleteDomainButton, TrackSwitch, VerifyButton } from "./client";
+import { AddDomainForm, DeleteDomainButton, ReceivingSwitch, TrackSwitch, VerifyButton } from "./client";
 
 export const metadata: Metadata = { title: "Domains" };
 
@@ -20,7 +20,14 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
       <DataTable headers={["Type", "Name", "Value", "Status", "Observed"]}>
         {records.map((r) => (
           <TableRow key={`${r.type}:${r.name}:${r.value}`} data-testid="dns-record">
-            <TableCell className="font-mono">{r.type}</TableCell>
+            {/* What the record is for (Resend's label) and, for MX, the priority to publish it with. */}
+            <TableCell>
+              <span className="font-mono" data-testid="record-type">
+                {r.type}
+              </span>
+              <span className="block text-xs text-muted-foreground">{r.record}</span>
+              {r.priority !== undefined && <span className="block text-xs text-muted-foreground">priority {r.priority}</span>}
+            </TableCell>
             <TableCell className={`min-w-60 ${WIDE_CELL}`}>
               <Copyable value={r.name} label="Copy name" wrap="words" />
             </TableCell>
@@ -46,6 +53,31 @@ function Records({ title, records }: { title: string; records: DnsRecord[] }) {
   );
 }
 
+/** Where receiving stands, in the owner's words (docs/inbound.md, "Receiving on a domain"). */
+function ReceivingState({ d }: { d: Domain }) {
+  if (d.capabilities.receiving === "disabled") {
+    return (
+      <>
+        Off. Switched on, mail to any address at {d.name} is accepted once its MX record (Receiving, below) is found. That record takes over
+        all of the name&apos;s mail: receive on a subdomain added as its own domain (for example{" "}
+        <code className="font-mono text-xs">inbound.{d.name}</code>), never a name whose mailboxes are in use.
+      </>
+    );
+  }
+  if (d.suspendedAt) return <>Stopped: a plan downgrade parked the domain.</>;
+  if (d.status !== "verified") return <>Waiting for the domain to verify; the MX record is checked with the others.</>;
+  if (d.receivingVerifiedAt === null) {
+    return (
+      <>Waiting for the MX record (Receiving, below) pointing at this server as the name&apos;s first choice; checked every few minutes.</>
+    );
+  }
+  return (
+    <>
+      Receiving since <Time ms={d.receivingVerifiedAt} />.
+    </>
+  );
+}
+
 export default async function DomainsPage() {
   const { data: domains } = await (await api()).domains.list({});
   return (
@@ -68,6 +100,12 @@ export default async function DomainsPage() {
                 <Badge value={d.status} />
                 {d.suspendedAt && <Badge value="suspended" label="suspended by plan" />}
                 {d.dnsRegressedAt && <Badge value="regressed" label="DNS regressed" />}
+                {d.capabilities.receiving === "enabled" &&
+                  (d.receivingVerifiedAt && d.status === "verified" && !d.suspendedAt ? (
+                    <Badge value="verified" label="receiving" />
+                  ) : (
+                    <Badge value="pending" label="receiving pending" />
+                  ))}
               </div>
             </div>
             <div className="flex flex-wrap items-start gap-2">
@@ -102,6 +140,14 @@ export default async function DomainsPage() {
             )}
             <Property label="Track opens and clicks">
               <TrackSwitch id={d.id} on={d.trackEngagement} />
+            </Property>
+            <Property label="Receive mail">
+              <div className="flex flex-col gap-2">
+                <ReceivingSwitch id={d.id} name={d.name} on={d.capabilities.receiving === "enabled"} />
+                <p className="text-sm text-muted-foreground" data-testid="receiving-state">
+                  <ReceivingState d={d} />
+                </p>
+              </div>
             </Property>
           </Properties>
           <Records title="DNS records" records={d.dnsRecords} />

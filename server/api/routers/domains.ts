@@ -1,9 +1,17 @@
 import { z } from "zod";
-import { createDomain, removeDomain, getDomain, listDomains, setTrackEngagement, verifyDomain } from "../../domains/domains";
-import { Domain, DomainList, DomainRemoved, TrackingFields, trackingOf, UnsupportedDomainFields } from "../../domains/schemas";
+import { createDomain, removeDomain, getDomain, listDomains, updateDomain, verifyDomain } from "../../domains/domains";
+import {
+  CapabilitiesInput,
+  Domain,
+  DomainList,
+  DomainRemoved,
+  TrackingFields,
+  trackingOf,
+  UnsupportedDomainFields,
+} from "../../domains/schemas";
 import { validationError } from "../../errors";
 import { MAX_DOMAIN_NAME_LENGTH } from "../../limits/constants";
-import { DOMAIN } from "../examples";
+import { DOMAIN, DOMAIN_RECEIVING_RECORD } from "../examples";
 import { unpagedListQuery } from "../../lib/request-fields";
 import { fullScopeProcedure, router } from "../trpc";
 
@@ -28,7 +36,7 @@ export const domainsRouter = router({
         tags,
         summary: "Add a sending domain",
         description:
-          "Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it.",
+          "Adds a domain as `pending` and returns the DNS records to publish, the first being this claim's own ownership record (TXT `_posthaste-verification.<name>`). Another account's claim of the name does not block the add: the domain verifies only once its own records are found, and the first claim to prove itself holds the name. Posting the name of one of the account's `failed` domains recycles it. With `capabilities: { receiving: \"enabled\" }` the records include the Receiving MX record (receive on a subdomain: it takes over the name's mail).",
       },
       successStatus: 201,
       docs: {
@@ -46,14 +54,15 @@ export const domainsRouter = router({
       z.object({
         name: z.string({ error: "name is required" }).trim().min(1, "name is required").max(MAX_DOMAIN_NAME_LENGTH),
         ...TrackingFields.shape,
+        capabilities: CapabilitiesInput,
         ...UnsupportedDomainFields,
       }),
     )
     .output(Domain)
     .mutation(async ({ ctx, input }) => {
       const track = trackingOf(input);
-      const created = await createDomain(ctx.account, input.name);
-      return track === false ? setTrackEngagement(ctx.account.id, created.id, false) : created;
+      const created = await createDomain(ctx.account, input.name, { receiving: input.capabilities?.receiving });
+      return track === false ? updateDomain(ctx.account.id, created.id, { trackEngagement: false }) : created;
     }),
 
   get: fullScopeProcedure
@@ -77,17 +86,27 @@ export const domainsRouter = router({
         method: "PATCH",
         path: "/v1/domains/{id}",
         tags,
-        summary: "Switch open/click tracking for a domain",
-        description: "With `trackEngagement: false` no open pixel is added and no link is rewritten in mail from this domain.",
+        summary: "Switch open/click tracking or receiving for a domain",
+        description:
+          'With `trackEngagement: false` no open pixel is added and no link is rewritten in mail from this domain. `capabilities.receiving: "enabled"` adds the Receiving MX record to `dnsRecords`; mail is accepted once it is found on the verified domain (`receivingVerifiedAt`). `"disabled"` removes it and stops receiving at once. `capabilities.sending: "disabled"` is refused: every domain sends.',
       },
-      docs: { requestExample: { trackEngagement: false }, example: { ...DOMAIN, trackEngagement: false } },
+      docs: {
+        requestExample: { capabilities: { receiving: "enabled" } },
+        example: {
+          ...DOMAIN,
+          capabilities: { sending: "enabled", receiving: "enabled" },
+          dnsRecords: [...DOMAIN.dnsRecords, DOMAIN_RECEIVING_RECORD],
+        },
+      },
     })
-    .input(z.object({ id: z.string(), ...TrackingFields.shape, ...UnsupportedDomainFields }))
+    .input(z.object({ id: z.string(), ...TrackingFields.shape, capabilities: CapabilitiesInput, ...UnsupportedDomainFields }))
     .output(Domain)
     .mutation(({ ctx, input }) => {
-      const track = trackingOf(input);
-      if (track === undefined) throw validationError("trackEngagement: required (or Resend's open_tracking / click_tracking)");
-      return setTrackEngagement(ctx.account.id, input.id, track);
+      const trackEngagement = trackingOf(input);
+      if (trackEngagement === undefined && !input.capabilities) {
+        throw validationError("trackEngagement (or Resend's open_tracking / click_tracking) or capabilities: one is required");
+      }
+      return updateDomain(ctx.account.id, input.id, { trackEngagement, receiving: input.capabilities?.receiving });
     }),
 
   remove: fullScopeProcedure
