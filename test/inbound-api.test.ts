@@ -1,6 +1,8 @@
 import { Resend } from "resend";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
+import { dashboardCaller } from "./support/dashboard-caller";
+import { sql } from "./support/db";
 import { seedInbound } from "./support/inbound";
 
 let server: TestServer;
@@ -172,9 +174,7 @@ describe("received email API", () => {
     const fresh = downloadLink({ kind: "attachment", accountId, inboundId: id, attachmentId: attachmentIds[0] }, 2);
     expect((await fetch(server.url + pathOf(fresh.download_url))).status).toBe(200);
 
-    const { rows } = await import("./support/db");
-    const { sql } = await import("drizzle-orm");
-    await rows(sql`delete from inbound_emails where id = ${id}`);
+    await sql("delete from inbound_emails where id = ?", id);
     const gone = await server.api("GET", link);
     expect(gone.status).toBe(404);
     expect(gone.body.error.type).toBe("not_found");
@@ -251,5 +251,33 @@ describe("received email API", () => {
 
     const missing = await resend.emails.receiving.get("no-such-id");
     expect(missing.error).toMatchObject({ name: "not_found", statusCode: 404 });
+  });
+
+  it("searches and counts storage on the dashboard, and goes with the account when it is deleted", async () => {
+    const account = await server.account();
+    const caller = await dashboardCaller(account.accountId);
+    const { id } = await seedInbound(account.accountId, {
+      from: "Grace <grace@navy.example>",
+      subject: "Compiler question",
+      attachments: [{ filename: "a.txt", contentType: "text/plain", content: Buffer.from("12345") }],
+    });
+    await seedInbound(account.accountId, { from: "ada@example.com", subject: "Engines", to: ["billing@in.example.com"] });
+
+    const bySubject = await caller.dashboard.inbound({ search: "COMPILER", limit: 25 });
+    expect(bySubject.data.map((m) => m.id)).toEqual([id]);
+    expect((await caller.dashboard.inbound({ search: "navy.example", limit: 25 })).data.map((m) => m.id)).toEqual([id]);
+    expect((await caller.dashboard.inbound({ search: "billing@", limit: 25 })).data.map((m) => m.subject)).toEqual(["Engines"]);
+    expect((await caller.dashboard.inbound({ search: "%", limit: 25 })).data).toEqual([]);
+    const all = await caller.dashboard.inbound({ limit: 1 });
+    expect(all.hasMore).toBe(true);
+    expect((await caller.dashboard.inbound({ limit: 1, cursor: all.nextCursor! })).data).toHaveLength(1);
+
+    const storage = await caller.dashboard.inboundStorage({});
+    const [sizes] = await sql("select sum(size)::int as n from inbound_emails where account_id = ?", account.accountId);
+    expect(storage).toEqual({ count: 2, bytes: sizes.n + 5 });
+
+    expect(await caller.account.remove({ confirmation: account.email })).toEqual({ id: account.accountId, deleted: true });
+    expect(await sql("select 1 from inbound_emails where account_id = ?", account.accountId)).toEqual([]);
+    expect(await sql("select 1 from inbound_attachments where account_id = ?", account.accountId)).toEqual([]);
   });
 });
