@@ -253,6 +253,25 @@ describe("received email API", () => {
     expect(missing.error).toMatchObject({ name: "not_found", statusCode: 404 });
   });
 
+  it("serves downloads the same through the App Router carrier", async () => {
+    const { accountId, apiKey: key } = await server.account();
+    const { id } = await seedInbound(accountId, {
+      attachments: [{ filename: "r\u00e9sum\u00e9.pdf", contentType: "application/pdf", content: PDF }],
+    });
+    const [attachment] = (await server.api("GET", `/v1/emails/receiving/${id}/attachments`, { key })).body.data;
+    const route = await import("../app/downloads/[token]/route");
+    const viaNext = await route.GET(new Request(`http://localhost${pathOf(attachment.download_url)}`));
+    const viaNode = await fetch(server.url + pathOf(attachment.download_url));
+    expect(viaNext.status).toBe(200);
+    expect(Buffer.from(await viaNext.arrayBuffer())).toEqual(Buffer.from(await viaNode.arrayBuffer()));
+    for (const name of ["content-type", "content-disposition", "x-content-type-options", "cache-control", "content-security-policy"]) {
+      expect(viaNext.headers.get(name), name).toBe(viaNode.headers.get(name));
+    }
+    expect(viaNext.headers.get("content-disposition")).toBe(`attachment; filename="r_sum_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`);
+    const refused = await route.GET(new Request("http://localhost/downloads/forged.token"));
+    expect(refused.status).toBe(403);
+  });
+
   it("searches and counts storage on the dashboard, and goes with the account when it is deleted", async () => {
     const account = await server.account();
     const caller = await dashboardCaller(account.accountId);
