@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { dashboardCaller } from "./support/dashboard-caller";
 import { sql } from "./support/db";
-import { seedInbound } from "./support/inbound";
+import { seedInbound } from "./support/inbound-rows";
 
 let server: TestServer;
 beforeAll(async () => {

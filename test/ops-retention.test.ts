@@ -267,7 +267,7 @@ describe("retention", () => {
   });
 
   it("deletes received mail older than RETENTION_DAYS with its attachments, whatever the id", async () => {
-    const { seedInbound } = await import("./support/inbound");
+    const { seedInbound } = await import("./support/inbound-rows");
     const { pruneOnce } = await import("../server/ops/retention");
     const { accountId } = await server.account();
     const at = new Date(Date.now() - 3 * 24 * 3600 * 1000);
