@@ -312,6 +312,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/emails/receiving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received emails
+         * @description Messages received at the MX for this account's receiving domains, newest first, without bodies. Follow `nextCursor`, or Resend's `after` with the last id, while `has_more`; `before` reads the page above an id.
+         */
+        get: operations["inbound-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/receiving/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a received email
+         * @description The parsed message: bodies (`html` is untrusted: render it only sandboxed), headers, attachments, the SPF, DKIM, DMARC and ARC verdicts, and `raw`, a link to the message as received. Inline images stay `cid:` references (`html_format=cid`). Links are signed, need no API key and expire after an hour (`expires_at`); fetch again for fresh ones.
+         */
+        get: operations["inbound-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/receiving/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a received email's attachments
+         * @description Every attachment and inline part, in the message's order, each with a download link. Links are signed, need no API key and expire after an hour (`expires_at`); fetch again for fresh ones.
+         */
+        get: operations["inbound-attachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/emails/receiving/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a received email's attachment
+         * @description One attachment's metadata and download link. Links are signed, need no API key and expire after an hour (`expires_at`); fetch again for fresh ones.
+         */
+        get: operations["inbound-attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/emails": {
         parameters: {
             query?: never;
@@ -935,6 +1015,129 @@ export interface components {
             id: string;
             deleted: boolean;
         };
+        /** @description Newest first; follow `nextCursor` (or Resend's `after` with the last id) while `has_more` */
+        ReceivedEmailList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ReceivedEmailListItem"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            has_more: boolean;
+        };
+        /** @description A received message without its bodies */
+        ReceivedEmailListItem: {
+            /** @constant */
+            object: "email";
+            id: string;
+            /**
+             * @description `received`: stored, being parsed; `parsed`; `failed`: not parseable (the raw message is kept)
+             * @enum {string}
+             */
+            status: "received" | "parsed" | "failed";
+            /** @description The From header (the envelope sender until parsed) */
+            from: string;
+            to: string[];
+            cc: string[];
+            bcc: string[];
+            reply_to: string[];
+            /** @description The envelope recipients (RCPT TO) in this account */
+            received_for: string[];
+            subject: string;
+            message_id: string;
+            /** Format: date-time */
+            created_at: string;
+            attachments: components["schemas"]["InboundAttachmentMeta"][];
+        };
+        /** @description An attachment or inline part of a received message */
+        InboundAttachmentMeta: {
+            id: string;
+            filename: string | null;
+            content_type: string;
+            /** @enum {string} */
+            content_disposition: "attachment" | "inline";
+            /** @description An inline part's Content-ID, referenced from the HTML as `cid:<content_id>` */
+            content_id: string | null;
+            /** @description Bytes, decoded */
+            size: number;
+        };
+        /** @description A received message with its bodies, headers, attachments and authentication results */
+        ReceivedEmail: {
+            /** @constant */
+            object: "email";
+            id: string;
+            /**
+             * @description `received`: stored, being parsed; `parsed`; `failed`: not parseable (the raw message is kept)
+             * @enum {string}
+             */
+            status: "received" | "parsed" | "failed";
+            /** @description The From header (the envelope sender until parsed) */
+            from: string;
+            to: string[];
+            cc: string[];
+            bcc: string[];
+            reply_to: string[];
+            /** @description The envelope recipients (RCPT TO) in this account */
+            received_for: string[];
+            subject: string;
+            message_id: string;
+            /** Format: date-time */
+            created_at: string;
+            attachments: components["schemas"]["InboundAttachmentMeta"][];
+            /** @description Untrusted: render only in a sandboxed frame */
+            html: string | null;
+            text: string | null;
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The message as received (message/rfc822) */
+            raw: components["schemas"]["DownloadLink"] | null;
+            authentication: components["schemas"]["InboundAuthentication"] | null;
+        };
+        /** @description A signed, expiring download link */
+        DownloadLink: {
+            /**
+             * Format: uri
+             * @description A signed link that serves the bytes without an API key, until `expires_at`
+             */
+            download_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description The sending host's SPF, DKIM, DMARC and ARC verdicts at our MX (`pass`, `fail`, `softfail`, `neutral`, `none`, `temperror`, `permerror`) */
+        InboundAuthentication: {
+            spf: string;
+            dkim: string;
+            dmarc: string;
+            arc: string;
+        };
+        /** @description A received message's attachments, in the order of the message */
+        InboundAttachmentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["InboundAttachment"][];
+            has_more: boolean;
+        };
+        /** @description An attachment with a signed link to its bytes */
+        InboundAttachment: {
+            id: string;
+            filename: string | null;
+            content_type: string;
+            /** @enum {string} */
+            content_disposition: "attachment" | "inline";
+            /** @description An inline part's Content-ID, referenced from the HTML as `cid:<content_id>` */
+            content_id: string | null;
+            /** @description Bytes, decoded */
+            size: number;
+            /** @constant */
+            object: "attachment";
+            /**
+             * Format: uri
+             * @description A signed link that serves the bytes without an API key, until `expires_at`
+             */
+            download_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         /** @description The accepted message's id */
         SentEmail: {
             id: string;
@@ -1461,6 +1664,14 @@ export type DomainStatus = components['schemas']['DomainStatus'];
 export type DnsRecord = components['schemas']['DnsRecord'];
 export type DomainCapabilities = components['schemas']['DomainCapabilities'];
 export type DeletedDomain = components['schemas']['DeletedDomain'];
+export type ReceivedEmailList = components['schemas']['ReceivedEmailList'];
+export type ReceivedEmailListItem = components['schemas']['ReceivedEmailListItem'];
+export type InboundAttachmentMeta = components['schemas']['InboundAttachmentMeta'];
+export type ReceivedEmail = components['schemas']['ReceivedEmail'];
+export type DownloadLink = components['schemas']['DownloadLink'];
+export type InboundAuthentication = components['schemas']['InboundAuthentication'];
+export type InboundAttachmentList = components['schemas']['InboundAttachmentList'];
+export type InboundAttachment = components['schemas']['InboundAttachment'];
 export type SentEmail = components['schemas']['SentEmail'];
 export type EmailList = components['schemas']['EmailList'];
 export type EmailListItem = components['schemas']['EmailListItem'];
@@ -3621,6 +3832,393 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbound-list": {
+        parameters: {
+            query?: {
+                /** @description The previous page's `nextCursor` */
+                cursor?: string;
+                /** @description Resend's paging: the page of messages older than this id */
+                after?: string;
+                /** @description Resend's paging: the page of messages newer than this id */
+                before?: string;
+                /** @description Page size, 1 to 100 (out of range is 400) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "email",
+                     *           "id": "0194f5c2-7a1e-7c3b-9d2e-e4120a3425d7",
+                     *           "status": "parsed",
+                     *           "from": "Ada Lovelace <ada@example.com>",
+                     *           "to": [
+                     *             "support@in.acme.example"
+                     *           ],
+                     *           "cc": [],
+                     *           "bcc": [],
+                     *           "reply_to": [],
+                     *           "received_for": [
+                     *             "support@in.acme.example"
+                     *           ],
+                     *           "subject": "Re: Your receipt",
+                     *           "message_id": "<CAF1x2y3@mail.example.com>",
+                     *           "created_at": "2026-01-01T00:00:00.000Z",
+                     *           "attachments": [
+                     *             {
+                     *               "id": "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
+                     *               "filename": "invoice.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "content_disposition": "attachment",
+                     *               "content_id": null,
+                     *               "size": 48213
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceivedEmailList"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbound-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The received email's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "email",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-e4120a3425d7",
+                     *       "status": "parsed",
+                     *       "from": "Ada Lovelace <ada@example.com>",
+                     *       "to": [
+                     *         "support@in.acme.example"
+                     *       ],
+                     *       "cc": [],
+                     *       "bcc": [],
+                     *       "reply_to": [],
+                     *       "received_for": [
+                     *         "support@in.acme.example"
+                     *       ],
+                     *       "subject": "Re: Your receipt",
+                     *       "message_id": "<CAF1x2y3@mail.example.com>",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "attachments": [
+                     *         {
+                     *           "id": "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
+                     *           "filename": "invoice.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "content_disposition": "attachment",
+                     *           "content_id": null,
+                     *           "size": 48213
+                     *         }
+                     *       ],
+                     *       "html": "<p>Thanks, the invoice is attached.</p>",
+                     *       "text": "Thanks, the invoice is attached.",
+                     *       "headers": {
+                     *         "message-id": "<CAF1x2y3@mail.example.com>",
+                     *         "subject": "Re: Your receipt"
+                     *       },
+                     *       "raw": {
+                     *         "download_url": "https://mail.example.com/downloads/eyJrIjoiciJ9.c2lnbmF0dXJl",
+                     *         "expires_at": "2026-01-01T01:00:00.000Z"
+                     *       },
+                     *       "authentication": {
+                     *         "spf": "pass",
+                     *         "dkim": "pass",
+                     *         "dmarc": "pass",
+                     *         "arc": "none"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceivedEmail"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbound-attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The received email's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "attachment",
+                     *           "id": "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
+                     *           "filename": "invoice.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "content_disposition": "attachment",
+                     *           "content_id": null,
+                     *           "size": 48213,
+                     *           "download_url": "https://mail.example.com/downloads/eyJrIjoiYSJ9.c2lnbmF0dXJl",
+                     *           "expires_at": "2026-01-01T01:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundAttachmentList"];
+                };
+            };
+            /** @description validation_error: a missing or invalid field, body, query or path value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: the key is absent, malformed, unrecognised or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description authentication_error: a send-only key (this endpoint needs a full-access key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: no such resource in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description validation_error: the request body is too large (checked on every request, whether or not the operation takes a body) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbound-attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The received email's id */
+                id: string;
+                /** @description The attachment's id */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "attachment",
+                     *       "id": "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
+                     *       "filename": "invoice.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "content_disposition": "attachment",
+                     *       "content_id": null,
+                     *       "size": 48213,
+                     *       "download_url": "https://mail.example.com/downloads/eyJrIjoiYSJ9.c2lnbmF0dXJl",
+                     *       "expires_at": "2026-01-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundAttachment"];
                 };
             };
             /** @description validation_error: a missing or invalid field, body, query or path value */

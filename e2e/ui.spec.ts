@@ -73,6 +73,7 @@ function consolePages(): string[] {
     "/usage",
     "/emails",
     `/emails/${emailId}`,
+    "/inbound",
     "/domains",
     "/api-keys",
     "/suppressions",

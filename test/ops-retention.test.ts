@@ -266,6 +266,25 @@ describe("retention", () => {
     expect(got.body).toMatchObject({ id: emailId, status: "canceled" });
   });
 
+  it("deletes received mail older than RETENTION_DAYS with its attachments, whatever the id", async () => {
+    const { seedInbound } = await import("./support/inbound-rows");
+    const { pruneOnce } = await import("../server/ops/retention");
+    const { accountId } = await server.account();
+    const at = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    const file = { filename: "a.txt", contentType: "text/plain", content: Buffer.from("a") };
+    const old = await seedInbound(accountId, { createdAt: at, attachments: [file] });
+    const recent = await seedInbound(accountId, { attachments: [file] });
+    // A row whose id is not a UUIDv7 is found by its time column.
+    const unordered = await seedInbound(accountId, { createdAt: at });
+    await sql("update inbound_emails set id = ? where id = ?", "00000000-0000-4000-8000-00000000cafe", unordered.id);
+
+    await pruneOnce();
+    const left = (await sql("select id from inbound_emails where account_id = ?", accountId)).map((r) => r.id);
+    expect(left).toEqual([recent.id]);
+    expect(await sql("select 1 from inbound_attachments where id = ?", old.attachmentIds[0])).toHaveLength(0);
+    expect(await sql("select 1 from inbound_attachments where id = ?", recent.attachmentIds[0])).toHaveLength(1);
+  });
+
   it("keeps everything when RETENTION_DAYS is unset", async () => {
     const { reconfigure } = await import("./support/config");
     const { pruneOnce } = await import("../server/ops/retention");

@@ -80,6 +80,10 @@ const PROBES: Record<string, Call & { path?: string; input?: (w: World) => unkno
     session: read("emails.list", { limit: "10" }),
     v1: (key) => server.api("GET", "/v1/emails", { key }),
   },
+  "Read received mail and its attachments (`/v1/emails/receiving`)": {
+    session: read("inbound.list", {}),
+    v1: (key) => server.api("GET", "/v1/emails/receiving", { key }),
+  },
   "Cancel or reschedule a scheduled email": {
     session: mutation("emails.cancel", () => ({ id: randomUUID() })),
     v1: (key) => server.api("DELETE", `/v1/emails/${randomUUID()}`, { key }),

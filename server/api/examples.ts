@@ -17,6 +17,8 @@ export const EXAMPLE_IDS = {
   attempt: "0194f5c2-7a1e-7c3b-9d2e-b1ef708192a4",
   template: "0194f5c2-7a1e-7c3b-9d2e-c2f0819203b5",
   templateVersion: "0194f5c2-7a1e-7c3b-9d2e-d301920314c6",
+  receivedEmail: "0194f5c2-7a1e-7c3b-9d2e-e4120a3425d7",
+  receivedAttachment: "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
 };
 
 export const SEND_REQUEST = {
@@ -217,4 +219,43 @@ export const TEMPLATE = {
   updated_at: TEMPLATE_AT,
   has_unpublished_versions: false,
   current_version_id: EXAMPLE_IDS.templateVersion,
+};
+
+const RECEIVED_AT = "2026-01-01T00:00:00.000Z";
+const LINK_EXPIRES = "2026-01-01T01:00:00.000Z";
+const ATTACHMENT_META = {
+  id: EXAMPLE_IDS.receivedAttachment,
+  filename: "invoice.pdf",
+  content_type: "application/pdf",
+  content_disposition: "attachment",
+  content_id: null,
+  size: 48213,
+};
+
+export const RECEIVED_EMAIL_ATTACHMENT = {
+  object: "attachment",
+  ...ATTACHMENT_META,
+  download_url: "https://mail.example.com/downloads/eyJrIjoiYSJ9.c2lnbmF0dXJl",
+  expires_at: LINK_EXPIRES,
+};
+
+export const RECEIVED_EMAIL = {
+  object: "email",
+  id: EXAMPLE_IDS.receivedEmail,
+  status: "parsed",
+  from: "Ada Lovelace <ada@example.com>",
+  to: ["support@in.acme.example"],
+  cc: [],
+  bcc: [],
+  reply_to: [],
+  received_for: ["support@in.acme.example"],
+  subject: "Re: Your receipt",
+  message_id: "<CAF1x2y3@mail.example.com>",
+  created_at: RECEIVED_AT,
+  attachments: [ATTACHMENT_META],
+  html: "<p>Thanks, the invoice is attached.</p>",
+  text: "Thanks, the invoice is attached.",
+  headers: { "message-id": "<CAF1x2y3@mail.example.com>", subject: "Re: Your receipt" },
+  raw: { download_url: "https://mail.example.com/downloads/eyJrIjoiciJ9.c2lnbmF0dXJl", expires_at: LINK_EXPIRES },
+  authentication: { spf: "pass", dkim: "pass", dmarc: "pass", arc: "none" },
 };

@@ -3,6 +3,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { dashboardRouter } from "./routers/dashboard";
 import { domainsRouter } from "./routers/domains";
 import { emailsRouter } from "./routers/emails";
+import { inboundRouter } from "./routers/inbound";
 import { suppressionsRouter } from "./routers/suppressions";
 import { teamRouter } from "./routers/team";
 import { templatesRouter } from "./routers/templates";
@@ -18,6 +19,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   dashboard: dashboardRouter,
   domains: domainsRouter,
+  // Before emails: /v1 takes the first procedure whose path matches, and /v1/emails/{id} would match /v1/emails/receiving.
+  inbound: inboundRouter,
   emails: emailsRouter,
   usage: usageRouter,
   team: teamRouter,

@@ -723,6 +723,7 @@ export const inboundEmails = pgTable(
     index("inbound_emails_unparsed_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'received'`),
+    index("inbound_emails_unordered_created_idx").on(t.createdAt).where(notUuidv7(t.id)),
   ],
 );
 

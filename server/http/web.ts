@@ -21,7 +21,7 @@ async function toV1Request(req: Request, reqId: string): Promise<V1Request | V1R
 }
 
 function toResponse(res: V1Response): Response {
-  return new Response(res.body, { status: res.status, headers: res.headers });
+  return new Response(typeof res.body === "string" ? res.body : new Uint8Array(res.body), { status: res.status, headers: res.headers });
 }
 
 /** The request id echoed and the request's log line, as the node:http server does for its own. */

@@ -37,7 +37,8 @@ function older(table: SQL, at: SQL, cutoff: string, floor: string, also: SQL = s
  * RETENTION_DAYS: past it, a message keeps its status row (status, addresses, subject,
  * tags, times) and loses its content (html, text, attachments, the sink's rendered copy);
  * its timeline events, webhook events, deliveries and attempts are deleted. Mail still
- * waiting to leave and webhook deliveries still owed are kept whole.
+ * waiting to leave and webhook deliveries still owed are kept whole. Received mail is
+ * deleted whole, attachments with it: all of it is content.
  */
 export async function pruneOnce(): Promise<number> {
   // SNS MessageIds outlive nothing but their freshness window, whatever RETENTION_DAYS says.
@@ -81,8 +82,12 @@ export async function pruneOnce(): Promise<number> {
     ), deliveries as (
       delete from webhook_deliveries where id in (${older(sql`webhook_deliveries`, sql`created_at`, cutoff, floor, sql`status <> 'pending'`)})
       returning 1
+    ), inbound as (
+      delete from inbound_emails where id in (${older(sql`inbound_emails`, sql`created_at`, cutoff, floor)})
+      returning 1
     )
-    select ((select count(*) from events) + (select count(*) from attempts) + (select count(*) from deliveries))::int as n`);
+    select ((select count(*) from events) + (select count(*) from attempts) + (select count(*) from deliveries)
+      + (select count(*) from inbound))::int as n`);
   // Events go once no delivery of theirs is left (a delivery still owed keeps its event).
   const noDelivery = sql`not exists (select 1 from webhook_deliveries d where d.event_id = webhook_events.id)`;
   const [webhookEvents] = await rows<{ n: number }>(sql`

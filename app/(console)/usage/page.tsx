@@ -10,6 +10,8 @@ export const metadata: Metadata = { title: "Usage" };
 
 const count = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));
 
+const bytes = (n: number) => (n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
 const DAY_KIND = {
   plan: "the plan's daily quota",
   ramp: "new-account ramp: grows day by day after approval",
@@ -18,10 +20,11 @@ const DAY_KIND = {
 
 export default async function UsagePage() {
   const caller = await api();
-  const [usage, plan, month] = await Promise.all([
+  const [usage, plan, month, inbound] = await Promise.all([
     caller.usage.get({}),
     caller.dashboard.plan({}),
     caller.dashboard.activity({ range: "month" }),
+    caller.dashboard.inboundStorage({}),
   ]);
   return (
     <>
@@ -58,6 +61,9 @@ export default async function UsagePage() {
           </Property>
           <Property label="Webhook endpoints" testId="limit-webhooks">
             {usage.webhooks.count} of {count(plan.webhooks)}
+          </Property>
+          <Property label="Received mail stored" testId="inbound-storage">
+            {count(inbound.count)} {inbound.count === 1 ? "message" : "messages"}, {bytes(inbound.bytes)}
           </Property>
           <Property label="Send rate" testId="limit-rate">
             {plan.rate ? `${plan.rate.perSecond} emails per second, bursts of up to ${plan.rate.burst}` : "unlimited"}

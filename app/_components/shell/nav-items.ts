@@ -5,6 +5,7 @@ export const CONSOLE_NAV: NavItem[] = [
   { href: "/", label: "Overview", icon: "overview" },
   { href: "/usage", label: "Usage", icon: "usage" },
   { href: "/emails", label: "Emails", icon: "emails" },
+  { href: "/inbound", label: "Inbound", icon: "inbound" },
   { href: "/templates", label: "Templates", icon: "templates" },
   { href: "/domains", label: "Domains", icon: "domains" },
   { href: "/api-keys", label: "API keys", icon: "keys" },

@@ -27,8 +27,10 @@ import { readSinkMessage } from "../../dashboard/sink-message";
 import { readSmtpSettings } from "../../dashboard/smtp-settings";
 import { readSuppressionSources } from "../../dashboard/suppression-sources";
 import { readEventBodies } from "../../dashboard/webhook-events";
-import { MAX_PAGE_SIZE } from "../../lib/pagination";
-import { MAX_ID_LENGTH, MAX_MAILBOX_LENGTH } from "../../limits/constants";
+import { InboundStorage, ReceivedEmailPage } from "../../inbound/api-schemas";
+import { inboundStorage, listInbound } from "../../inbound/read";
+import { MAX_PAGE_SIZE, pagingField, strictLimit } from "../../lib/pagination";
+import { MAX_ID_LENGTH, MAX_MAILBOX_LENGTH, MAX_SEARCH_CHARS } from "../../limits/constants";
 import { listEmails } from "../../sending/list";
 import { EmailPage } from "../../sending/schemas";
 import { recentAttemptHealth } from "../../webhooks/health";
@@ -43,8 +45,8 @@ const ids = z.array(id).max(MAX_PAGE_SIZE);
  * Dashboard-only procedures (no /v1 path): the rendered message the sink provider kept; which messages test mode
  * rewrote; the
  * overview's and usage page's charts, rates, checklist and plan; the email list with its
- * filters and live statuses; suppressions' messages; webhook bodies, health and test events;
- * who made each API key and webhook endpoint.
+ * filters and live statuses; received mail with its search, and its storage; suppressions'
+ * messages; webhook bodies, health and test events; who made each API key and webhook endpoint.
  */
 export const dashboardRouter = router({
   sinkMessage: fullScopeProcedure
@@ -81,6 +83,22 @@ export const dashboardRouter = router({
     .input(DashboardEmailsInput)
     .output(EmailPage)
     .query(({ ctx, input }) => listEmails(ctx.account.id, listOptions(input))),
+
+  inbound: fullScopeProcedure
+    .input(
+      z.object({
+        search: z.string().max(MAX_SEARCH_CHARS).optional(),
+        cursor: pagingField.optional(),
+        limit: strictLimit,
+      }),
+    )
+    .output(ReceivedEmailPage)
+    .query(({ ctx, input }) => listInbound(ctx.account.id, input)),
+
+  inboundStorage: fullScopeProcedure
+    .input(z.object({}))
+    .output(InboundStorage)
+    .query(({ ctx }) => inboundStorage(ctx.account.id)),
 
   emailStatuses: fullScopeProcedure
     .input(z.object({ ids }))

@@ -1,3 +1,4 @@
+import { inboundDownloadRoute } from "./inbound-download";
 import { metricsRoute } from "./metrics";
 import { sesEventsRoute } from "./ses-events";
 import { clickRoute, openPixelRoute } from "./tracking";
@@ -6,9 +7,16 @@ import { unsubscribeRoute } from "./unsubscribe";
 
 /**
  * Every public (non-/v1) route: the open pixel and click redirects, one-click
- * unsubscribe, SES event ingest and the Prometheus metrics. Both carriers match against this one list.
+ * unsubscribe, inbound downloads, SES event ingest and the Prometheus metrics. Both carriers match against this one list.
  */
-const PUBLIC_ROUTES: readonly PublicRoute[] = [openPixelRoute, clickRoute, unsubscribeRoute, sesEventsRoute, metricsRoute];
+const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  openPixelRoute,
+  clickRoute,
+  unsubscribeRoute,
+  inboundDownloadRoute,
+  sesEventsRoute,
+  metricsRoute,
+];
 
 export function matchPublicRoute(method: string, path: string): { route: PublicRoute; match: RegExpExecArray } | null {
   for (const route of PUBLIC_ROUTES) {

@@ -2,7 +2,8 @@
 export interface V1Response {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** Text, or bytes (an inbound download). */
+  body: string | Buffer;
 }
 
 export interface V1Request {

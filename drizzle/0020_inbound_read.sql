@@ -1,0 +1,1 @@
+CREATE INDEX "inbound_emails_unordered_created_idx" ON "inbound_emails" USING btree ("created_at") WHERE substr("inbound_emails"."id", 15, 1) <> '7';
