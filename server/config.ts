@@ -128,7 +128,7 @@ function fromValues(v: EnvValues) {
       v.PROVIDER_MAX_PER_SECOND === null ? (v.MAIL_PROVIDER === "ses" ? 14 : null) : Math.max(1, v.PROVIDER_MAX_PER_SECOND),
     maxBodyBytes: v.MAX_BODY_BYTES,
     maxMessageBytes: v.MAX_MESSAGE_BYTES,
-    inbound: { mxPort: v.SMTP_MX_PORT, maxBytes: v.MAX_INBOUND_BYTES },
+    inbound: { mxPort: v.SMTP_MX_PORT, maxBytes: v.MAX_INBOUND_BYTES, messagesPerMinute: v.SMTP_MX_MESSAGES_PER_MINUTE },
     plansOverride: v.PLANS,
     logLevel: v.LOG_LEVEL,
     /** Bearer token of GET /metrics; null: the endpoint is off. */

@@ -110,7 +110,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const looping = process.env.DATABASE_URL ? 1 : 2;
     const said = () => (server.output().match(/process \d+: /g) ?? []).length;
     await until(said, (n) => n >= 2, 10_000, "both children to say what they run");
-    expect(server.output().match(/process \d+: HTTP, SMTP submission and the background tasks/g)).toHaveLength(looping);
+    expect(server.output().match(/process \d+: HTTP, SMTP submission, the MX listener and the background tasks/g)).toHaveLength(looping);
     expect(server.output().match(/process \d+: HTTP only \(the background tasks run in another process\)/g) ?? []).toHaveLength(
       2 - looping,
     );

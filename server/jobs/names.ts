@@ -6,4 +6,5 @@ export const TASKS = {
   domainHealth: "domain-health",
   domainRelease: "domain-release",
   retention: "retention",
+  inboundParse: "inbound-parse",
 } as const;
