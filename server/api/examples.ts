@@ -119,6 +119,7 @@ export const WEBHOOK_ENDPOINT = {
   lastError: null,
   suspendedByPlan: false,
   autoDisabledAt: null,
+  includeContent: false,
 };
 
 /** A secret in the form issued: `whsec_` + base64 of 32 bytes (the document's pattern checks it). */
