@@ -80,7 +80,7 @@ describe("SIGKILL after the 250", () => {
     // No task runs in the first process (the Inngest driver, with no Inngest to call it): the
     // message is certainly unparsed when the process dies.
     const firstPort = await freePort();
-    const first = await startChildServer({ ...env(), JOBS_DRIVER: "inngest", SMTP_MX_PORT: String(firstPort) });
+    const first = await startChildServer({ ...env(), JOBS_DRIVER: "inngest", SMTP_MX_PORT: String(firstPort) }, { readyMs: 120_000 });
     const created = await first.api("POST", "/v1/webhooks", {
       key: apiKey,
       body: { url: `${hooks.origin}/crash`, events: ["email.received"] },
@@ -92,7 +92,7 @@ describe("SIGKILL after the 250", () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await first.exited;
 
-    const second = await startChildServer({ ...env(), SMTP_MX_PORT: String(await freePort()) });
+    const second = await startChildServer({ ...env(), SMTP_MX_PORT: String(await freePort()) }, { readyMs: 120_000 });
     const hook = await waitFor(
       () => hooks.at("/crash").find((h) => h.body?.data?.email_id === id),
       30_000,
@@ -120,5 +120,5 @@ describe("SIGKILL after the 250", () => {
       expect((await sql("select count(*)::int as n from webhook_events where email_id = ?", id))[0].n).toBe(1);
     });
     expect(hooks.at("/crash")).toHaveLength(1);
-  }, 120_000);
+  }, 400_000);
 });

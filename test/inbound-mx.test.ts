@@ -287,4 +287,9 @@ describe("the MX listener", () => {
     expect(row.error).toMatch(/could not be parsed/);
     expect(Buffer.from(row.raw).toString()).toContain("leaf");
   });
+
+  it("a port in use is a start-up error naming SMTP_MX_PORT", async () => {
+    const { startMxListener } = await import("../server/inbound/listener");
+    await expect(startMxListener({ port, host: "127.0.0.1" })).rejects.toThrow(/SMTP_MX_PORT: port \d+ is already in use/);
+  });
 });
