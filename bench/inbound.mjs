@@ -1,7 +1,7 @@
 // Inbound mail under load (issue #31): `npm start` as built (node dist/server.mjs, embedded
 // jobs, role all) on a fresh PostgreSQL database, one account with a receiving domain and a
 // webhook endpoint subscribed to every event at the pipeline bench's receiver (another
-// process, verifying every signature). In one run:
+// process, verifying every signature), the senders' DNS on the tests' DNS server. In one run:
 //   bare     the bare node:http + postgres.js insert ceiling (bench/lib/common.mjs), alone
 //   warm-up  WARMUP_MS of deliveries (JIT, pools), then drained
 //   mx       CLIENTS connections to the MX listener, each through STARTTLS once and then
@@ -21,6 +21,7 @@ import fs from "node:fs";
 import net from "node:net";
 import tls from "node:tls";
 import postgres from "postgres";
+import { register } from "tsx/esm/api";
 import { bareInsertCeiling, dropDatabase, freePort, freshDatabase, helper, percentile, round, waitForHealth } from "./lib/common.mjs";
 
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
@@ -174,11 +175,25 @@ async function deliverFor(ms, port, to, subject) {
 log("bare ceiling");
 const bare = await bareInsertCeiling({ connections: CLIENTS, durationMs: DURATION });
 
-// 2. Receiver, database, account (a receiving domain, an endpoint for every event), server.
+// 2. Receiver, DNS, database, account (a receiving domain, an endpoint for every event), server.
 const receiver = await helper("bench/lib/receiver.mjs", 0);
+// The sender's SPF, DKIM and DMARC lookups go to the tests' DNS server (DNS_SERVERS), which
+// publishes an SPF policy for the bench's sending host: the parse task's lookups are answered
+// at once, as a sender's working DNS would answer them, never left to time out.
+register();
+const { startDnsServer } = await import("../test/support/dns-server.ts");
+const dnsServer = await startDnsServer();
+dnsServer.set("mta.bench.example", "TXT", ["v=spf1 ip4:127.0.0.1 -all"]);
 const db = await freshDatabase("ph_inbound");
 const receiverOrigin = `http://127.0.0.1:${receiver.port}`;
-const baseEnv = { ...process.env, ...SECRETS, DATABASE_URL: db.url, NODE_ENV: "production", WEBHOOK_ALLOWED_ORIGINS: receiverOrigin };
+const baseEnv = {
+  ...process.env,
+  ...SECRETS,
+  DATABASE_URL: db.url,
+  NODE_ENV: "production",
+  WEBHOOK_ALLOWED_ORIGINS: receiverOrigin,
+  DNS_SERVERS: dnsServer.address,
+};
 for (const name of ["JOBS_DRIVER", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "PGLITE_DIR"]) delete baseEnv[name];
 const setup = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/pipeline-setup.ts"], {
   env: { ...baseEnv, BENCH_RECEIVER: receiverOrigin, BENCH_ACCOUNTS: "1" },
@@ -210,6 +225,20 @@ const server = spawn(process.execPath, ["dist/server.mjs"], {
 });
 const exited = new Promise((resolve) => server.once("exit", resolve));
 await waitForHealth(port, exited);
+// The MX listener starts after HTTP answers: wait for its greeting too.
+for (let tries = 0; ; tries++) {
+  const up = await new Promise((resolve) => {
+    const probe = net.connect({ port: mxPort, host: "127.0.0.1" });
+    probe.once("data", () => {
+      probe.end("QUIT\r\n");
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (up) break;
+  if (tries > 600) throw new Error("the MX listener did not answer within 60 s");
+  await sleep(100);
+}
 
 /** Until every stored message is parsed and announced at the receiver (or the timeout). */
 async function drain(ids, timeoutMs) {
@@ -278,5 +307,6 @@ try {
   server.kill("SIGTERM");
   await exited;
   receiver.child.kill();
+  await dnsServer.stop();
   await dropDatabase(db.name);
 }
