@@ -71,6 +71,9 @@ describe("the MX listener", () => {
     const plain = await endpoint(apiKey, "/received");
     const withContent = await endpoint(apiKey, "/received-content", { includeContent: true });
     expect(withContent.includeContent).toBe(true);
+    const patched = await server.api("PATCH", `/v1/webhooks/${plain.id}`, { key: apiKey, body: { includeContent: false } });
+    expect(patched.body.includeContent).toBe(false);
+    expect((await server.api("PATCH", `/v1/webhooks/${plain.id}`, { key: apiKey, body: { includeContent: "yes" } })).status).toBe(400);
     const message = messageWithAttachment(10);
     const info = await mxTransport(port).sendMail({
       from: "Ada Lovelace <ada@sender.example>",
