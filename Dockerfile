@@ -24,6 +24,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     SMTP_SUBMISSION_PORT=587 \
     SMTP_SUBMISSION_TLS_PORT=465 \
+    SMTP_MX_PORT=25 \
     PGLITE_DIR=/app/.data/pglite
 COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/node_modules ./node_modules
@@ -34,10 +35,11 @@ COPY --from=build /app/drizzle ./drizzle
 # The embedded database (no DATABASE_URL) and Next's runtime cache are the only writable places.
 RUN mkdir -p .data .next/cache && chown node:node .data .next/cache
 USER node
-# HTTP, and SMTP submission (STARTTLS, implicit TLS). Docker lets an unprivileged user bind ports
-# below 1024 inside a container's own network (net.ipv4.ip_unprivileged_port_start=0); with
-# --network host set SMTP_SUBMISSION_PORT / SMTP_SUBMISSION_TLS_PORT above 1023, or off.
-EXPOSE 3000 587 465
+# HTTP, SMTP submission (STARTTLS, implicit TLS) and the inbound MX listener. Docker lets an
+# unprivileged user bind ports below 1024 inside a container's own network
+# (net.ipv4.ip_unprivileged_port_start=0); with --network host set SMTP_SUBMISSION_PORT /
+# SMTP_SUBMISSION_TLS_PORT / SMTP_MX_PORT above 1023, or off.
+EXPOSE 3000 587 465 25
 VOLUME ["/app/.data"]
 # /api/health answers 200 while the database answers (every role serves it). No curl in the slim image: node asks.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \

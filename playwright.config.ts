@@ -74,6 +74,7 @@ export default defineConfig({
           // SMTP submission beside the HTTP port (its default ports would clash with other runs).
           SMTP_SUBMISSION_PORT: String(port + 5),
           SMTP_SUBMISSION_TLS_PORT: String(port + 6),
+          SMTP_MX_PORT: String(port + 7),
         },
       },
 });

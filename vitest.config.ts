@@ -13,7 +13,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     // One JSON line per request at info would bury the test output; a test that reads logs sets its own level.
     // SMTP submission off unless a test asks for it (on port 0): its default ports would clash across test files.
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SMTP_SUBMISSION_PORT: "off", SMTP_SUBMISSION_TLS_PORT: "off" },
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SMTP_SUBMISSION_PORT: "off", SMTP_SUBMISSION_TLS_PORT: "off", SMTP_MX_PORT: "off" },
     // next-auth imports "next/server" without an extension, which Node's ESM loader refuses;
     // through vite it resolves, so the sign-in tests can call the real route handler.
     server: { deps: { inline: ["next-auth"] } },

@@ -123,7 +123,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret (`secret`, and `signing_secret` for Resend's SDK), shown only here and on rotation.
+         * @description Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all ten. The answer carries the signing secret (`secret`, and `signing_secret` for Resend's SDK), shown only here and on rotation.
          */
         post: operations["webhooks-create"];
         delete?: never;
@@ -778,6 +778,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "email.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * email.received
+         * @description A message arrived at the MX listener for one of the account's receiving domains and was parsed. Metadata only, unless the endpoint has include_content. Delivered at least once, unordered: dedupe on `id`, sequence by `created_at`.
+         */
+        post: operations["webhook-email-received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -856,6 +876,8 @@ export interface components {
             lastError: string | null;
             suspendedByPlan: boolean;
             autoDisabledAt: number | null;
+            /** @description email.received payloads to this endpoint carry the parsed text and html, capped */
+            includeContent: boolean;
             /** @description `whsec_` + base64 of 32 bytes: keep it to verify signatures */
             secret: string;
             /** @description Resend's name for `secret`: the same value */
@@ -867,10 +889,10 @@ export interface components {
             object: "webhook";
         };
         /**
-         * @description An event type, or `*` for all nine
+         * @description An event type, or `*` for all ten
          * @enum {string}
          */
-        WebhookEventSelector: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "*";
+        WebhookEventSelector: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "email.received" | "*";
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
         };
@@ -892,6 +914,8 @@ export interface components {
             lastError: string | null;
             suspendedByPlan: boolean;
             autoDisabledAt: number | null;
+            /** @description email.received payloads to this endpoint carry the parsed text and html, capped */
+            includeContent: boolean;
         };
         WebhookEndpointDetail: {
             id: string;
@@ -910,6 +934,8 @@ export interface components {
             lastError: string | null;
             suspendedByPlan: boolean;
             autoDisabledAt: number | null;
+            /** @description email.received payloads to this endpoint carry the parsed text and html, capped */
+            includeContent: boolean;
             createdAt: number;
         };
         DeletedWebhookEndpoint: {
@@ -949,10 +975,10 @@ export interface components {
             deliveryStatus: components["schemas"]["DeliveryStatus"];
         };
         /**
-         * @description One of the nine event types
+         * @description One of the ten event types
          * @enum {string}
          */
-        WebhookEventType: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded";
+        WebhookEventType: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "email.received";
         /** @enum {string} */
         DeliveryStatus: "pending" | "succeeded" | "failed" | "skipped";
         /** @description The event is queued for delivery to the endpoint */
@@ -1435,6 +1461,35 @@ export interface components {
             /** @description Sends stop here; the grace band lies between month_limit and hard_limit */
             hard_limit: number;
         };
+        /** @description email.received: a message received for one of the account's domains */
+        InboundEventData: {
+            /** @description The inbound message (GET /v1/emails/receiving/{id}) */
+            email_id: string;
+            /**
+             * Format: date-time
+             * @description When the MX listener stored it
+             */
+            created_at: string;
+            from: string;
+            to: string[];
+            cc: string[];
+            bcc: string[];
+            /** @description The envelope recipients (RCPT TO) in this account */
+            received_for: string[];
+            message_id: string | null;
+            subject: string;
+            attachments: {
+                id: string;
+                filename: string | null;
+                content_type: string;
+                content_disposition: string;
+                content_id: string | null;
+            }[];
+            /** @description The parsed text, capped: only to an endpoint with include_content */
+            text?: string | null;
+            /** @description The parsed html, capped: only to an endpoint with include_content */
+            html?: string | null;
+        };
         /**
          * @description The body of every error answer, including an unknown route or method.
          * @example {
@@ -1577,6 +1632,19 @@ export interface components {
             created_at: string;
             data: components["schemas"]["QuotaEventData"];
         };
+        /** @description A message arrived at the MX listener for one of the account's receiving domains and was parsed. Metadata only, unless the endpoint has include_content. */
+        EmailReceivedEvent: {
+            /** @description Unique event id; dedupe on it (delivery is at least once) */
+            id: string;
+            /** @constant */
+            type: "email.received";
+            /**
+             * Format: date-time
+             * @description ISO 8601; sequence events by it
+             */
+            created_at: string;
+            data: components["schemas"]["InboundEventData"];
+        };
         SendRequest: {
             /** @description `addr@domain`, `Name <addr@domain>` or `"Quoted, Name" <addr@domain>` on a verified domain, or the sandbox sender; optional with a template that sets one */
             from?: string;
@@ -1699,6 +1767,7 @@ export type OpenedEventData = components['schemas']['OpenedEventData'];
 export type ClickedEventData = components['schemas']['ClickedEventData'];
 export type RecipientEventData = components['schemas']['RecipientEventData'];
 export type QuotaEventData = components['schemas']['QuotaEventData'];
+export type InboundEventData = components['schemas']['InboundEventData'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EmailSentEvent = components['schemas']['EmailSentEvent'];
 export type EmailDeliveredEvent = components['schemas']['EmailDeliveredEvent'];
@@ -1709,6 +1778,7 @@ export type EmailComplainedEvent = components['schemas']['EmailComplainedEvent']
 export type EmailDeliveryDelayedEvent = components['schemas']['EmailDeliveryDelayedEvent'];
 export type EmailFailedEvent = components['schemas']['EmailFailedEvent'];
 export type QuotaExceededEvent = components['schemas']['QuotaExceededEvent'];
+export type EmailReceivedEvent = components['schemas']['EmailReceivedEvent'];
 export type SendRequest = components['schemas']['SendRequest'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -2293,7 +2363,8 @@ export interface operations {
                      *           "lastResponseStatus": null,
                      *           "lastError": null,
                      *           "suspendedByPlan": false,
-                     *           "autoDisabledAt": null
+                     *           "autoDisabledAt": null,
+                     *           "includeContent": false
                      *         }
                      *       ]
                      *     }
@@ -2360,9 +2431,11 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "*")[];
+                    events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "email.received" | "*")[];
                     description?: string | null;
                     enabled?: true | false;
+                    /** @description email.received payloads carry the parsed text and html (each capped at 262144 characters); default false */
+                    includeContent?: true | false;
                     /** @description Resend's name for url */
                     endpoint?: string;
                     /**
@@ -2397,6 +2470,7 @@ export interface operations {
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
                      *       "autoDisabledAt": null,
+                     *       "includeContent": false,
                      *       "secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
                      *       "signing_secret": "whsec_ggzbjbFsk034pvMRKNJiUbrvcqjigECDe0R20yIgzfM=",
                      *       "object": "webhook"
@@ -2477,6 +2551,7 @@ export interface operations {
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
                      *       "autoDisabledAt": null,
+                     *       "includeContent": false,
                      *       "createdAt": 1767225600000
                      *     }
                      */
@@ -2621,9 +2696,11 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "*")[];
+                    events?: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.failed" | "quota.exceeded" | "email.received" | "*")[];
                     description?: string | null;
                     enabled?: true | false;
+                    /** @description email.received payloads carry the parsed text and html (each capped at 262144 characters); default false */
+                    includeContent?: true | false;
                     /** @description Resend's name for url */
                     endpoint?: string;
                     /**
@@ -2657,7 +2734,8 @@ export interface operations {
                      *       "lastResponseStatus": null,
                      *       "lastError": null,
                      *       "suspendedByPlan": false,
-                     *       "autoDisabledAt": null
+                     *       "autoDisabledAt": null,
+                     *       "includeContent": false
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -6487,6 +6565,97 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["QuotaExceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything but a 2xx, or no answer within 10 seconds, is retried on the schedule */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-email-received": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of <t>.<raw body>, keyed with the whole secret>`
+                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "posthaste-signature": string;
+                /**
+                 * @description The event id (the body's `id`)
+                 * @example 0194f5c2-7a1e-7c3b-9d2e-9fcd5e607182
+                 */
+                "posthaste-event-id": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1767225600
+                 */
+                "posthaste-timestamp": string;
+                /**
+                 * @description Standard Webhooks: the event id
+                 * @example 0194f5c2-7a1e-7c3b-9d2e-9fcd5e607182
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Standard Webhooks: unix seconds of this attempt
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of <webhook-id>.<webhook-timestamp>.<raw body>, keyed with the base64-decoded secret after whsec_>`
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0194f5c2-7a1e-7c3b-9d2e-9fcd5e607182",
+                 *       "type": "email.received",
+                 *       "created_at": "2026-01-01T00:00:03.000Z",
+                 *       "data": {
+                 *         "email_id": "0194f5c2-7a1e-7c3b-9d2e-e412a30425d7",
+                 *         "created_at": "2026-01-01T00:00:02.000Z",
+                 *         "from": "Ada Lovelace <ada@example.com>",
+                 *         "to": [
+                 *           "support@inbound.acme.example"
+                 *         ],
+                 *         "cc": [],
+                 *         "bcc": [],
+                 *         "received_for": [
+                 *           "support+1234@inbound.acme.example"
+                 *         ],
+                 *         "message_id": "<CAFx1234@mail.example.com>",
+                 *         "subject": "Re: order 1234",
+                 *         "attachments": [
+                 *           {
+                 *             "id": "0194f5c2-7a1e-7c3b-9d2e-f523b41536e8",
+                 *             "filename": "receipt.pdf",
+                 *             "content_type": "application/pdf",
+                 *             "content_disposition": "attachment",
+                 *             "content_id": null
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailReceivedEvent"];
             };
         };
         responses: {

@@ -129,7 +129,12 @@ function fromValues(v: EnvValues) {
     maxBodyBytes: v.MAX_BODY_BYTES,
     maxMessageBytes: v.MAX_MESSAGE_BYTES,
     /** The MX listener; `mxHost` is the value of every receiving domain's MX record. */
-    inbound: { mxPort: v.SMTP_MX_PORT, maxBytes: v.MAX_INBOUND_BYTES, mxHost: v.SMTP_MX_HOST ?? v.SMTP_SUBMISSION_HOST ?? appHost },
+    inbound: {
+      mxPort: v.SMTP_MX_PORT,
+      maxBytes: v.MAX_INBOUND_BYTES,
+      mxHost: v.SMTP_MX_HOST ?? v.SMTP_SUBMISSION_HOST ?? appHost,
+      messagesPerMinute: v.SMTP_MX_MESSAGES_PER_MINUTE,
+    },
     plansOverride: v.PLANS,
     logLevel: v.LOG_LEVEL,
     /** Bearer token of GET /metrics; null: the endpoint is off. */

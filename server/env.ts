@@ -350,6 +350,10 @@ export const envSchema = z.object({
     tuning("failed SMTP AUTH attempts per client IP per AUTH_SIGNIN_WINDOW before AUTH is refused (0 = off)"),
   ),
   TRACKING_MAX_HITS: nonNegativeNumber(100).register(envDocs, tuning("recorded opens per message and clicks per link per message")),
+  SMTP_MX_MESSAGES_PER_MINUTE: nonNegativeNumber(600).register(
+    envDocs,
+    tuning("messages one client address may deliver to the MX listener per minute, per listener process, before 451 (0 = off)"),
+  ),
 });
 
 export type EnvName = keyof typeof envSchema.shape;

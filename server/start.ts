@@ -11,6 +11,7 @@ import { jobsDriver } from "./jobs/drivers";
 import { allTasks } from "./jobs/task-list";
 import { announceWakes, listenForWakes } from "./jobs/wake-across";
 import { ensureSecrets } from "./secrets";
+import { startMxListener, type MxListener } from "./inbound/listener";
 import { startSmtpListeners, type SmtpListeners } from "./smtp/listener";
 import { sealLegacySigningSecrets } from "./webhooks/signing-secret";
 import { log } from "./ops/log";
@@ -35,14 +36,16 @@ export interface RunningServer {
   server: http.Server;
   /** SMTP submission (roles all and smtp), or null. */
   smtp: SmtpListeners | null;
+  /** The inbound MX listener (roles all and mx), or null. */
+  mx: MxListener | null;
   stop(): Promise<void>;
 }
 
 /**
  * Opens the database (migrating it), starts background work on the embedded driver
- * unless Inngest is configured or POSTHASTE_ROLE=web|smtp, and serves HTTP (only the health
- * check with POSTHASTE_ROLE=worker|smtp) and SMTP submission (roles all and smtp, each port
- * unless off). Used by `npm start`, `npm run dev`
+ * unless Inngest is configured or POSTHASTE_ROLE=web|smtp|mx, and serves HTTP (only the health
+ * check with POSTHASTE_ROLE=worker|smtp|mx), SMTP submission (roles all and smtp, each port
+ * unless off) and the MX listener (roles all and mx). Used by `npm start`, `npm run dev`
  * and the integration tests (which pass no Next handler).
  */
 export async function startServer(
@@ -59,11 +62,11 @@ export async function startServer(
   // A web process runs no loops of its own: its wakes go to the processes that do
   // (with Inngest, the driver itself signals Inngest, whatever the role).
   // backgroundLoops false: a cluster child of role all whose loops run in other children.
-  const runsTasks = (opts.backgroundLoops !== false && role !== "web" && role !== "smtp") || driverName === "inngest";
+  const runsTasks = (opts.backgroundLoops !== false && role !== "web" && role !== "smtp" && role !== "mx") || driverName === "inngest";
   const stopAnnouncing = runsTasks ? null : announceWakes();
   if (runsTasks) driver.start(allTasks());
   if (runsTasks && driverName === "embedded") await listenForWakes();
-  const server = role === "worker" || role === "smtp" ? createHealthServer() : createHttpServer(opts.next ?? null);
+  const server = role === "worker" || role === "smtp" || role === "mx" ? createHealthServer() : createHttpServer(opts.next ?? null);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -72,19 +75,21 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : (opts.port ?? 0);
   let smtp: SmtpListeners | null = null;
-  if (role === "all" || role === "smtp") {
-    try {
-      smtp = await startSmtpListeners({ host: opts.host });
-    } catch (err) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      throw err;
-    }
+  let mx: MxListener | null = null;
+  try {
+    if (role === "all" || role === "smtp") smtp = await startSmtpListeners({ host: opts.host });
+    if (role === "all" || role === "mx") mx = await startMxListener({ host: opts.host });
+  } catch (err) {
+    await smtp?.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw err;
   }
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     server,
     smtp,
+    mx,
     /**
      * Graceful shutdown: stop taking connections, let requests in flight answer (for up to
      * HTTP_DRAIN_MS), then let background work finish and record what it had in hand
@@ -92,7 +97,7 @@ export async function startServer(
      */
     async stop() {
       // SMTP stops taking connections and answers the DATA in progress while HTTP drains.
-      await Promise.all([drainHttp(server), smtp?.stop()]);
+      await Promise.all([drainHttp(server), smtp?.stop(), mx?.stop()]);
       if (runsTasks) await driver.stop();
       stopAnnouncing?.();
       await closeMailProvider(); // the SMTP pool says QUIT rather than leave the relay waiting

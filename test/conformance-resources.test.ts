@@ -36,6 +36,7 @@ const ENDPOINT_KEYS = [
   "enabled",
   "events",
   "id",
+  "includeContent",
   "lastAttemptAt",
   "lastError",
   "lastResponseStatus",

@@ -103,7 +103,7 @@ describe("GET /metrics", () => {
     expect(delta("posthaste_dispatch_latency_seconds_count", { provider: "sink" })).toBe(2);
     expect(after).toContain("# TYPE posthaste_dispatch_latency_seconds histogram");
     expect(after).toContain("# TYPE posthaste_provider_errors_total counter");
-    for (const queue of ["dispatch_due", "scheduled", "sending", "webhook_due", "webhook_pending"]) {
+    for (const queue of ["dispatch_due", "scheduled", "sending", "webhook_due", "webhook_pending", "inbound_unparsed"]) {
       expect(after).toMatch(new RegExp(`^posthaste_queue_depth\\{queue="${queue}"\\} \\d+$`, "m"));
     }
     expect(sample(after, "posthaste_db_pool_connections", { state: "max" })).toBeGreaterThanOrEqual(1);

@@ -236,9 +236,10 @@ const BENCH_ENV = {
   NODE_ENV: "production",
   ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
   AUTH_SECRET: "bench",
-  // bench/smtp.mjs turns SMTP submission on with ports of its own.
+  // bench/smtp.mjs and bench/inbound.mjs turn their listeners on with ports of their own.
   SMTP_SUBMISSION_PORT: "off",
   SMTP_SUBMISSION_TLS_PORT: "off",
+  SMTP_MX_PORT: "off",
 };
 
 /** Whether `npm run build` has run: `npm start` can be measured as it is. */

@@ -21,6 +21,28 @@ export const EXAMPLE_IDS = {
   receivedAttachment: "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
 };
 
+/** An email.received payload's data (Resend's metadata shape). */
+const INBOUND_EVENT_DATA = {
+  email_id: EXAMPLE_IDS.receivedEmail,
+  created_at: "2026-01-01T00:00:02.000Z",
+  from: "Ada Lovelace <ada@example.com>",
+  to: ["support@inbound.acme.example"],
+  cc: [],
+  bcc: [],
+  received_for: ["support+1234@inbound.acme.example"],
+  message_id: "<CAFx1234@mail.example.com>",
+  subject: "Re: order 1234",
+  attachments: [
+    {
+      id: EXAMPLE_IDS.receivedAttachment,
+      filename: "receipt.pdf",
+      content_type: "application/pdf",
+      content_disposition: "attachment",
+      content_id: null,
+    },
+  ],
+};
+
 export const SEND_REQUEST = {
   from: "Acme <billing@acme.example>",
   to: ["ada@example.com"],
@@ -142,6 +164,7 @@ export const WEBHOOK_ENDPOINT = {
   lastError: null,
   suspendedByPlan: false,
   autoDisabledAt: null,
+  includeContent: false,
 };
 
 /** A secret in the form issued: `whsec_` + base64 of 32 bytes (the document's pattern checks it). */
@@ -173,23 +196,25 @@ export const ATTEMPT = {
 export function eventExample(type: EventType) {
   const email = { email_id: EXAMPLE_IDS.email, from: EMAIL.from, to: EMAIL.to, subject: EMAIL.subject, tags: EMAIL.tags };
   const data =
-    type === "quota.exceeded"
-      ? { month_count: 50001, month_limit: 50000, hard_limit: 55000 }
-      : type === "email.bounced" || type === "email.complained"
-        ? { ...email, recipient: "ada@example.com", reason: type === "email.bounced" ? "550 5.1.1 user unknown" : "abuse" }
-        : type === "email.opened"
-          ? { ...email, open: { timestamp: "2026-01-01T00:00:03.000Z", userAgent: "Mozilla/5.0", ipAddress: null } }
-          : type === "email.clicked"
-            ? {
-                ...email,
-                click: {
-                  timestamp: "2026-01-01T00:00:03.000Z",
-                  userAgent: "Mozilla/5.0",
-                  ipAddress: null,
-                  link: "https://acme.example/order/1234",
-                },
-              }
-            : email;
+    type === "email.received"
+      ? INBOUND_EVENT_DATA
+      : type === "quota.exceeded"
+        ? { month_count: 50001, month_limit: 50000, hard_limit: 55000 }
+        : type === "email.bounced" || type === "email.complained"
+          ? { ...email, recipient: "ada@example.com", reason: type === "email.bounced" ? "550 5.1.1 user unknown" : "abuse" }
+          : type === "email.opened"
+            ? { ...email, open: { timestamp: "2026-01-01T00:00:03.000Z", userAgent: "Mozilla/5.0", ipAddress: null } }
+            : type === "email.clicked"
+              ? {
+                  ...email,
+                  click: {
+                    timestamp: "2026-01-01T00:00:03.000Z",
+                    userAgent: "Mozilla/5.0",
+                    ipAddress: null,
+                    link: "https://acme.example/order/1234",
+                  },
+                }
+              : email;
   return { id: EXAMPLE_IDS.event, type, created_at: "2026-01-01T00:00:03.000Z", data };
 }
 

@@ -46,13 +46,13 @@ export function childRoles(processes: number, role: Role, onPostgres: boolean): 
 
 /** Each child says what it runs, so an operator (and a test) can see where the loops are. */
 const WHAT_A_ROLE_RUNS: Record<Role, string> = {
-  all: "HTTP, SMTP submission and the background tasks",
+  all: "HTTP, SMTP submission, the MX listener and the background tasks",
   web: "HTTP only (the background tasks run in another process)",
   worker: "the background tasks only",
   smtp: "SMTP submission only (the background tasks run in another process)",
   mx: "the inbound MX listener only (the background tasks run in another process)",
 };
-const ALL_WITHOUT_LOOPS = "HTTP and SMTP submission (the background tasks run in another process)";
+const ALL_WITHOUT_LOOPS = "HTTP, SMTP submission and the MX listener (the background tasks run in another process)";
 
 /**
  * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or
@@ -98,7 +98,9 @@ function startupLine(port: number, processes: number): string {
     cfg.role === "all" || cfg.role === "smtp"
       ? `; SMTP submission: ${smtpPort === null ? "" : `${smtpPort} (STARTTLS)`}${smtpPort !== null && tlsPort !== null ? ", " : ""}${tlsPort === null ? "" : `${tlsPort} (TLS)`}${smtpPort === null && tlsPort === null ? "off" : ""}`
       : "";
-  return `Posthaste listening on ${cfg.appUrl} (port ${port}${smtp}; ${shape}; database: ${database}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`;
+  const mxPort = cfg.inbound.mxPort;
+  const mx = cfg.role === "all" || cfg.role === "mx" ? `; MX: ${mxPort === null ? "off" : mxPort}` : "";
+  return `Posthaste listening on ${cfg.appUrl} (port ${port}${smtp}${mx}; ${shape}; database: ${database}; mail: ${cfg.mailProvider}; jobs: ${cfg.jobsDriver})`;
 }
 
 function stopOnSignals(running: Served): void {

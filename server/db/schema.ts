@@ -411,6 +411,8 @@ export const webhookEndpoints = pgTable(
     lastError: text("last_error"),
     suspendedByPlan: boolean("suspended_by_plan").notNull().default(false),
     autoDisabledAt: ts("auto_disabled_at"),
+    /** email.received payloads to this endpoint carry the parsed text and html, capped (INBOUND_WEBHOOK_CONTENT_CHARS). */
+    includeContent: boolean("include_content").notNull().default(false),
     ...madeBy(),
     createdAt: createdAt(),
   },
@@ -715,6 +717,10 @@ export const inboundEmails = pgTable(
     plusPart: text("plus_part"),
     /** Why parsing failed (status = failed); the raw message is kept. */
     error: text("error"),
+    /** Runs of the inbound-parse task that took this row; one that never finished (a crash) is retried, a few times. */
+    parseAttempts: integer("parse_attempts").notNull().default(0),
+    /** Until when a run holds the row (another run leaves it alone); null: free. */
+    parseLeaseUntil: ts("parse_lease_until"),
     createdAt: createdAt(),
     parsedAt: ts("parsed_at"),
   },

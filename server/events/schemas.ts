@@ -3,7 +3,7 @@ import { EVENT_TYPES, type EventType } from "./types";
 
 /** The webhook payloads as the OpenAPI document states them (the `webhooks` section). */
 
-export const EventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "WebhookEventType", description: "One of the nine event types" });
+export const EventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "WebhookEventType", description: "One of the ten event types" });
 
 const TagSchema = z.object({ name: z.string(), value: z.string() });
 
@@ -46,12 +46,38 @@ export const QuotaEventData = z
   })
   .meta({ id: "QuotaEventData", description: "Account-level: no email_id" });
 
+export const InboundEventData = z
+  .object({
+    email_id: z.string().meta({ description: "The inbound message (GET /v1/emails/receiving/{id})" }),
+    created_at: z.string().meta({ format: "date-time", description: "When the MX listener stored it" }),
+    from: z.string(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    bcc: z.array(z.string()),
+    received_for: z.array(z.string()).meta({ description: "The envelope recipients (RCPT TO) in this account" }),
+    message_id: z.string().nullable(),
+    subject: z.string(),
+    attachments: z.array(
+      z.object({
+        id: z.string(),
+        filename: z.string().nullable(),
+        content_type: z.string(),
+        content_disposition: z.string(),
+        content_id: z.string().nullable(),
+      }),
+    ),
+    text: z.string().nullable().optional().meta({ description: "The parsed text, capped: only to an endpoint with include_content" }),
+    html: z.string().nullable().optional().meta({ description: "The parsed html, capped: only to an endpoint with include_content" }),
+  })
+  .meta({ id: "InboundEventData", description: "email.received: a message received for one of the account's domains" });
+
 const DATA = {
   email: EmailEventData,
   recipient: RecipientEventData,
   opened: OpenedEventData,
   clicked: ClickedEventData,
   quota: QuotaEventData,
+  inbound: InboundEventData,
 };
 
 /** What each event type carries in `data`, and what it means. */
@@ -71,6 +97,11 @@ export const EVENT_DOCS: Record<EventType, { meaning: string; data: keyof typeof
     meaning:
       "A send took the account past its monthly limit into the grace band. Fired once per period; mail keeps going out until hard_limit.",
     data: "quota",
+  },
+  "email.received": {
+    meaning:
+      "A message arrived at the MX listener for one of the account's receiving domains and was parsed. Metadata only, unless the endpoint has include_content.",
+    data: "inbound",
   },
 };
 

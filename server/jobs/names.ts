@@ -8,4 +8,5 @@ export const TASKS = {
   retention: "retention",
   breaker: "deliverability-breaker",
   searchSummary: "search-summary",
+  inboundParse: "inbound-parse",
 } as const;

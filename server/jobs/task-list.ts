@@ -2,6 +2,7 @@ import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
 import { domainReleaseTask } from "../domains/releases";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
+import { inboundParseTask } from "../inbound/parse-task";
 import { retentionTask } from "../ops/retention";
 import { searchSummaryTask } from "../sending/search-summary";
 import { webhookDeliveryTask } from "../webhooks/deliver";
@@ -21,5 +22,6 @@ export function allTasks(): Task[] {
     webhookDeliveryTask,
     retentionTask,
     searchSummaryTask,
+    inboundParseTask,
   ];
 }

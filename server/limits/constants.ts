@@ -108,3 +108,24 @@ export const SMTP_COMMANDS_BEFORE_AUTH = 10;
 export const SMTP_MAX_MESSAGE_LINES = 200_000;
 /** Seconds an SMTP connection may stay silent before it is closed. */
 export const SMTP_IDLE_SECONDS = 60;
+/** The MX listener (server/inbound): connections one client address may hold open at once, per listener process. */
+export const MX_CONNECTIONS_PER_CLIENT = 50;
+/** Recipients one inbound message may name (RFC 5321 requires accepting at least 100); more get 452. */
+export const MX_RECIPIENTS_PER_MESSAGE = 100;
+/** Refused recipients one MX connection may try before it is closed (address harvesting). */
+export const MX_REFUSED_RECIPIENTS_PER_CONNECTION = 20;
+/** Seconds an MX connection may last in all, however busy (a client trickling bytes never holds a slot for ever). */
+export const MX_SESSION_SECONDS = 900;
+/** Parsing an inbound message (server/inbound/parse.ts): MIME nesting depth; deeper fails the parse, the raw is kept. */
+export const INBOUND_MAX_NESTING_DEPTH = 20;
+/** Bytes of headers across every MIME part; more fails the parse, the raw is kept. */
+export const INBOUND_MAX_HEADER_BYTES = 256 * 1024;
+/** Attachments (and inline parts) stored per inbound message; the rest are dropped and the truncation recorded. */
+export const INBOUND_MAX_ATTACHMENTS = 100;
+/** Characters of the parsed text and of the parsed html, each; past it they are cut and the truncation recorded. */
+export const INBOUND_MAX_BODY_CHARS = 2_000_000;
+/** Distinct header names kept in `headers`, and characters of each value. */
+export const INBOUND_MAX_HEADERS = 200;
+export const INBOUND_MAX_HEADER_VALUE_CHARS = 4000;
+/** Characters of text and of html each in an email.received payload whose endpoint opted in (include_content). */
+export const INBOUND_WEBHOOK_CONTENT_CHARS = 256 * 1024;

@@ -69,6 +69,18 @@ const metrics = processShared("metrics", () => {
       labelNames: ["reason"] as const,
       registers,
     }),
+    mxConnections: new Counter({
+      name: "posthaste_mx_connections_total",
+      help: "MX listener connections opened, by outcome (served, refused: too many from the client or shutting down)",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    inboundMessages: new Counter({
+      name: "posthaste_inbound_messages_total",
+      help: "Inbound messages at the MX listener: stored (250), or refused by reason (unknown_recipient, too_many_recipients, rate_limited, too_large, server_error, …); parsed and parse_failed by the inbound-parse task",
+      labelNames: ["outcome", "reason"] as const,
+      registers,
+    }),
     dispatchLatency: new Histogram({
       name: "posthaste_dispatch_latency_seconds",
       help: "From acceptance (or the scheduled time) to the provider's acceptance, retries included",
@@ -117,6 +129,8 @@ export const sendsRefused = metrics.sendsRefused;
 export const dispatchLatency = metrics.dispatchLatency;
 export const smtpConnections = metrics.smtpConnections;
 export const smtpAuthFailures = metrics.smtpAuthFailures;
+export const mxConnections = metrics.mxConnections;
+export const inboundMessages = metrics.inboundMessages;
 export const providerErrors = metrics.providerErrors;
 export const webhookAttempts = metrics.webhookAttempts;
 
@@ -158,7 +172,8 @@ async function queueDepths(): Promise<Record<string, number>> {
     ${capped(sql`select 1 from emails where status in ('queued', 'scheduled', 'sending') and status = 'scheduled'`)} as scheduled,
     ${capped(sql`select 1 from emails where status in ('queued', 'scheduled', 'sending') and status = 'sending'`)} as sending,
     ${capped(sql`select 1 from webhook_deliveries where status = 'pending' and next_attempt_at <= now()`)} as webhook_due,
-    ${capped(sql`select 1 from webhook_deliveries where status = 'pending'`)} as webhook_pending`);
+    ${capped(sql`select 1 from webhook_deliveries where status = 'pending'`)} as webhook_pending,
+    ${capped(sql`select 1 from inbound_emails where status = 'received'`)} as inbound_unparsed`);
   return row;
 }
 

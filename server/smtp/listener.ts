@@ -1,5 +1,4 @@
 import type { Socket } from "node:net";
-import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from "smtp-server";
 import { authenticate } from "../auth/authenticate";
 import { clientOf } from "../auth/client-ip";
@@ -16,10 +15,9 @@ import { sendRequestSchema } from "../sending/request";
 import { checkSmtpAuth, type SmtpUser } from "./auth";
 import { submittedRequest } from "./message";
 import { replyFor, SmtpReply } from "./replies";
+import { causeOf, ClientConnections, cut, drain, listen, receiveCapped, SMTP_DRAIN_MS } from "./serve";
 import { smtpTlsSource, type TlsSource } from "./tls";
 
-/** How long DATA in progress may take to finish once shutdown begins; then the connections are cut. */
-const SMTP_DRAIN_MS = 20_000;
 const ENDPOINT = "smtp";
 
 export interface SmtpListeners {
@@ -52,7 +50,11 @@ export async function startSmtpListeners(
   };
   if (ports.port === null && ports.tlsPort === null) return { port: null, tlsPort: null, stop: async () => {} };
   const tls = await smtpTlsSource();
-  const state = { draining: false, perClient: new Map<string, number>(), inData: new Set<SMTPServerSession>() };
+  const state: State = {
+    draining: false,
+    clients: new ClientConnections(SMTP_CONNECTIONS_PER_CLIENT),
+    inData: new Set<SMTPServerSession>(),
+  };
   const servers: { server: SMTPServer; variable: string; port: number; listener: Listener }[] = [];
   if (ports.port !== null)
     servers.push({ server: build("starttls", tls, state), variable: "SMTP_SUBMISSION_PORT", port: ports.port, listener: "starttls" });
@@ -64,7 +66,7 @@ export async function startSmtpListeners(
   for (const { server } of servers) server.server.on("connection", (socket: Socket) => socket.setNoDelay(true));
   const bound: number[] = [];
   try {
-    for (const s of servers) bound.push(await listen(s.server, s.port, opts.host ?? "0.0.0.0", s.variable));
+    for (const s of servers) bound.push(await listen(s.server, s.port, opts.host ?? "0.0.0.0", s.variable, "SMTP submission"));
   } catch (err) {
     await Promise.all(servers.map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
     tls.close();
@@ -82,72 +84,11 @@ export async function startSmtpListeners(
   };
 }
 
-/** Listens, or fails start-up naming the variable whose port is taken. */
-function listen(server: SMTPServer, port: number, host: string, variable: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      reject(
-        err.code === "EADDRINUSE"
-          ? new Error(`${variable}: port ${port} is already in use (set another port, or off for no listener)`)
-          : err.code === "EACCES"
-            ? new Error(
-                `${variable}: port ${port} needs privileges this process lacks (use a port above 1023, or grant CAP_NET_BIND_SERVICE)`,
-              )
-            : err,
-      );
-    };
-    // smtp-server re-emits its socket server's errors on itself.
-    server.once("error", onError);
-    server.listen(port, host, () => {
-      server.removeListener("error", onError);
-      server.on("error", (err) => log().warn({ err: err.message }, "SMTP submission: connection error"));
-      const address = server.server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
-    });
-  });
-}
-
-/**
- * Stop listening; connections not in DATA get 421 and are closed at once, those in DATA
- * when their reply has gone out (or when SMTP_DRAIN_MS has passed).
- */
-async function drain(server: SMTPServer, inData: Set<SMTPServerSession>): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.server.close(() => resolve()));
-  const connections = connectionsOf(server);
-  const deadline = Date.now() + SMTP_DRAIN_MS;
-  const told = new WeakSet<object>();
-  while (connections.size) {
-    for (const connection of connections) {
-      if (told.has(connection) || (inData.has(connection.session) && Date.now() < deadline)) continue;
-      told.add(connection);
-      connection.send(421, "4.3.2 Shutting down; try again shortly");
-      connection.close();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await closed;
-}
-
-type Connection = { session: SMTPServerSession; send(code: number, text: string): void; close(): void };
-
-/** smtp-server's open connections (not part of its typed API). */
-const connectionsOf = (server: SMTPServer) => (server as unknown as { connections: Set<Connection> }).connections;
-
-/** Answers `text` with 421 and closes the session's connection, wherever it is in the protocol. */
-function cut(server: SMTPServer, session: SMTPServerSession, text: string): void {
-  for (const connection of connectionsOf(server)) {
-    if (connection.session !== session) continue;
-    connection.send(421, text);
-    connection.close();
-  }
-}
-
-type State = { draining: boolean; perClient: Map<string, number>; inData: Set<SMTPServerSession> };
+type State = { draining: boolean; clients: ClientConnections; inData: Set<SMTPServerSession> };
 
 function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
   const cfg = config();
   const settings = cfg.smtpSubmission;
-  const counted = new WeakSet<SMTPServerSession>();
   const server: SMTPServer = new SMTPServer({
     secure: listener === "tls",
     key: tls.current.key,
@@ -173,15 +114,10 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
         smtpConnections.inc({ listener, outcome: "refused" });
         return callback(new SmtpReply(421, "4.3.2 Shutting down; try again shortly"));
       }
-      // IPv6 by its /64, as every per-client limit: one host cannot step through its addresses.
-      const client = clientOf(session.remoteAddress);
-      const open = state.perClient.get(client) ?? 0;
-      if (open >= SMTP_CONNECTIONS_PER_CLIENT) {
+      if (!state.clients.open(session)) {
         smtpConnections.inc({ listener, outcome: "refused" });
         return callback(new SmtpReply(421, `4.7.0 Too many connections from this address (at most ${SMTP_CONNECTIONS_PER_CLIENT})`));
       }
-      state.perClient.set(client, open + 1);
-      counted.add(session);
       smtpConnections.inc({ listener, outcome: "served" });
       callback();
     },
@@ -189,11 +125,7 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
     onClose(session) {
       // A client gone in the middle of DATA: its message will never end.
       state.inData.delete(session);
-      if (!counted.delete(session)) return;
-      const client = clientOf(session.remoteAddress);
-      const open = (state.perClient.get(client) ?? 1) - 1;
-      if (open <= 0) state.perClient.delete(client);
-      else state.perClient.set(client, open);
+      state.clients.close(session);
     },
 
     onAuth(auth: SMTPServerAuthentication, session, callback) {
@@ -229,7 +161,7 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
         logLine(session, listener, started, { reply: 421, reason: "data_timeout" });
         cut(server, session, "4.4.2 The message took too long to arrive; closing the connection");
       }, settings.dataTimeoutMs);
-      receive(stream, cfg.maxMessageBytes)
+      receiveCapped(stream, cfg.maxMessageBytes, SMTP_MAX_MESSAGE_LINES)
         .then((raw) => submit(session, raw))
         .then(
           (id) => {
@@ -253,33 +185,6 @@ function build(listener: Listener, tls: TlsSource, state: State): SMTPServer {
     },
   });
   return server;
-}
-
-/**
- * The message's bytes, up to `max` bytes and SMTP_MAX_MESSAGE_LINES lines: past either the
- * rest is read and dropped (never held), and the answer is 552 once the client has finished
- * sending.
- */
-function receive(stream: Readable & { sizeExceeded?: boolean }, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let lines = 0;
-    stream.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      for (let at = chunk.indexOf(10); at !== -1 && lines <= SMTP_MAX_MESSAGE_LINES; at = chunk.indexOf(10, at + 1)) lines++;
-      if (size > max || lines > SMTP_MAX_MESSAGE_LINES) chunks.length = 0;
-      else chunks.push(chunk);
-    });
-    stream.once("error", reject);
-    stream.once("end", () => {
-      if (size > max || stream.sizeExceeded)
-        reject(new SmtpReply(552, `5.3.4 The message is larger than the limit of ${max} bytes.`, "too_large"));
-      else if (lines > SMTP_MAX_MESSAGE_LINES)
-        reject(new SmtpReply(552, `5.3.4 The message has more than ${SMTP_MAX_MESSAGE_LINES} lines.`, "too_many_lines"));
-      else resolve(Buffer.concat(chunks, size));
-    });
-  });
 }
 
 /** One message: the key and account checked again as /v1 does per request, the request built, validated and accepted. */
@@ -322,11 +227,4 @@ function logLine(session: SMTPServerSession, listener: Listener, started: number
     },
     "smtp submission",
   );
-}
-
-/** An error's innermost message, capped. */
-function causeOf(err: unknown): string {
-  let e = err;
-  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return (e instanceof Error ? e.message : String(e)).slice(0, 300);
 }

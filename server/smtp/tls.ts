@@ -29,7 +29,42 @@ const WATCH_INTERVAL_MS = 5000;
  * or, when unset, a pair generated now (RSA 2048, a year) with a warning: never a pair
  * shipped with the code, whose private key everybody would have (docs/decisions.md).
  */
+/**
+ * The pair every SMTP listener of this process serves (submission and MX share one: one
+ * generated pair, one warning, one watch); each caller's close() lets go of it, the last
+ * one stops the watch.
+ */
+let shared: { source: Promise<TlsSource>; users: number } | null = null;
+
 export async function smtpTlsSource(): Promise<TlsSource> {
+  shared ??= { source: openTlsSource(), users: 0 };
+  const held = shared;
+  held.users++;
+  let source: TlsSource;
+  try {
+    source = await held.source;
+  } catch (err) {
+    if (shared === held) shared = null;
+    throw err;
+  }
+  let closed = false;
+  return {
+    get current() {
+      return source.current;
+    },
+    selfSigned: source.selfSigned,
+    onChange: (listener) => source.onChange(listener),
+    close() {
+      if (closed) return;
+      closed = true;
+      if (--held.users > 0) return;
+      if (shared === held) shared = null;
+      source.close();
+    },
+  };
+}
+
+async function openTlsSource(): Promise<TlsSource> {
   const { certFile, keyFile, host } = config().smtpSubmission;
   const listeners: ((pair: TlsPair) => void)[] = [];
   if (!certFile || !keyFile) {

@@ -13,6 +13,7 @@ import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 import { resultRows } from "../db/rows";
 import { executeUnnamed } from "../db/unnamed";
 import { log } from "../ops/log";
+import { INBOUND_WEBHOOK_CONTENT_CHARS } from "../limits/constants";
 import { webhookAttempts } from "../ops/metrics";
 import { databaseTurn, LEASE_SECONDS, releaseHandedOver, takeHandedOver, type Claimed } from "./handed-over";
 
@@ -51,7 +52,11 @@ async function claim(limit: number): Promise<Claimed[]> {
       returning d.id, d.event_id, d.endpoint_id, d.attempts
     )
     select c.id, c.event_id, c.endpoint_id, c.attempts, ev.payload, ev.test,
-           e.url, e.secret, e.enabled, e.suspended_by_plan, e.account_id
+           e.url, e.secret, e.enabled, e.suspended_by_plan, e.account_id,
+           case when e.include_content and ev.type = 'email.received' then (
+             select json_build_object('text', left(i.text, ${INBOUND_WEBHOOK_CONTENT_CHARS}), 'html', left(i.html, ${INBOUND_WEBHOOK_CONTENT_CHARS}))
+             from inbound_emails i where i.id = ev.email_id and i.account_id = ev.account_id
+           ) end as content
     from claimed c
     join webhook_events ev on ev.id = c.event_id
     join webhook_endpoints e on e.id = c.endpoint_id`);
@@ -59,14 +64,18 @@ async function claim(limit: number): Promise<Claimed[]> {
   });
 }
 
-/** The body exactly as signed and sent: the stored payload in the reference's field order. */
-export function bodyOf(payload: Claimed["payload"] | string): string {
+/**
+ * The body exactly as signed and sent: the stored payload in the reference's field order;
+ * `content` (email.received to an endpoint with include_content) joins `data` as text and html.
+ */
+export function bodyOf(payload: Claimed["payload"] | string, content?: Claimed["content"]): string {
   const p = typeof payload === "string" ? (JSON.parse(payload) as Claimed["payload"]) : payload;
-  return JSON.stringify({ id: p.id, type: p.type, created_at: p.created_at, data: p.data });
+  const data = content ? { ...(p.data as object), text: content.text, html: content.html } : p.data;
+  return JSON.stringify({ id: p.id, type: p.type, created_at: p.created_at, data });
 }
 
 function sendOne(target: CheckedTarget, delivery: Claimed): Promise<PostResult> {
-  const body = bodyOf(delivery.payload);
+  const body = bodyOf(delivery.payload, delivery.content);
   const t = Math.floor(Date.now() / 1000);
   let secret: string;
   try {

@@ -41,6 +41,7 @@ export function endpointView(row: EndpointRow): EndpointDetail {
     lastError: row.lastError,
     suspendedByPlan: row.suspendedByPlan,
     autoDisabledAt: ms(row.autoDisabledAt),
+    includeContent: row.includeContent,
     createdAt: row.createdAt.getTime(),
   };
 }
@@ -53,7 +54,7 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-/** Non-empty, known types; "*" anywhere means all nine and is stored as ["*"]. */
+/** Non-empty, known types; "*" anywhere means all ten and is stored as ["*"]. */
 export function normaliseEvents(events: string[]): string[] {
   if (events.length === 0) throw validationError("events must name at least one event type");
   const unknown = events.filter((e) => e !== "*" && !(EVENT_TYPES as readonly string[]).includes(e));
@@ -107,6 +108,7 @@ export async function createEndpoint(account: Account, input: NewEndpoint, maker
         events,
         enabled: input.enabled ?? true,
         description: input.description ?? null,
+        includeContent: input.includeContent ?? false,
         secret: sealSigningSecret(secret),
         ...createdBy,
       })
@@ -159,6 +161,7 @@ export async function updateEndpoint(accountId: string, id: string, input: Endpo
     set.description = input.description;
   }
   if (input.url !== undefined) set.url = await checkedUrl(input.url);
+  if (input.includeContent !== undefined) set.includeContent = input.includeContent;
   if (input.enabled === true && !current.enabled) {
     Object.assign(set, { enabled: true, autoDisabledAt: null, consecutiveFailures: 0 });
   } else if (input.enabled === false) {

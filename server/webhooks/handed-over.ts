@@ -20,6 +20,8 @@ export interface Claimed {
   account_id: string;
   /** A test event (server/webhooks/test-event.ts): one attempt, not counted in the endpoint's health. */
   test: boolean;
+  /** email.received to an endpoint with include_content: the parsed text and html, capped (else absent or null). */
+  content?: { text: string | null; html: string | null } | null;
 }
 
 /** A claimed or handed-over row comes back to the queue after this long if its worker died mid-flight. */

@@ -11,10 +11,10 @@ const url = z
   .string({ error: "url is required" })
   .min(1, "url is required")
   .max(MAX_WEBHOOK_URL_LENGTH, { error: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, abort: true });
-/** The types an endpoint subscribes to; `*` is all nine. */
+/** The types an endpoint subscribes to; `*` is all ten. */
 export const EventSelector = z.enum([...EVENT_TYPES, "*"]).meta({
   id: "WebhookEventSelector",
-  description: "An event type, or `*` for all nine",
+  description: "An event type, or `*` for all ten",
 });
 
 // Checked by normaliseEvents, which names the unknown types; the document still shows the enum.
@@ -33,6 +33,9 @@ const description = z
   .max(MAX_WEBHOOK_DESCRIPTION, `description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`)
   .nullable();
 const enabled = strictBoolean("enabled");
+const includeContent = strictBoolean("includeContent").meta({
+  description: "email.received payloads carry the parsed text and html (each capped at 262144 characters); default false",
+});
 
 /** Resend's names: `endpoint` for url, `status` for enabled. */
 const endpoint = url.describe("Resend's name for url");
@@ -48,6 +51,7 @@ export const NewEndpointRequest = z.object({
   events,
   description: description.optional(),
   enabled: enabled.optional(),
+  includeContent: includeContent.optional(),
   ...aliases,
 });
 
@@ -57,6 +61,7 @@ export interface NewEndpoint {
   events: string[];
   description?: string | null;
   enabled?: boolean;
+  includeContent?: boolean;
 }
 
 /** A partial update as sent: only the fields given change. */
@@ -65,6 +70,7 @@ export const EndpointChangesRequest = z.object({
   events: events.optional(),
   description: description.optional(),
   enabled: enabled.optional(),
+  includeContent: includeContent.optional(),
   ...aliases,
 });
 
@@ -74,6 +80,7 @@ export interface EndpointChanges {
   events?: string[];
   description?: string | null;
   enabled?: boolean;
+  includeContent?: boolean;
 }
 
 /** Our fields from a request that may use Resend's names. */
@@ -118,6 +125,7 @@ export const Endpoint = z
     lastError: z.string().nullable(),
     suspendedByPlan: z.boolean(),
     autoDisabledAt: z.number().int().nullable(),
+    includeContent: z.boolean().meta({ description: "email.received payloads to this endpoint carry the parsed text and html, capped" }),
   })
   .meta({ id: "WebhookEndpoint", description: "Where events are delivered; the signing secret is shown only at creation and rotation" });
 

@@ -98,9 +98,10 @@ describe("the Docker image", () => {
       AUTH_SECRET: randomBytes(32).toString("base64"),
       MAIL_PROVIDER: "smtp",
       SMTP_URL: relay.url,
-      // On the host's network the image's 587 and 465 are privileged and maybe taken: ports of our own.
+      // On the host's network the image's 587, 465 and 25 are privileged and maybe taken: ports of our own.
       SMTP_SUBMISSION_PORT: String(smtpPort),
       SMTP_SUBMISSION_TLS_PORT: "off",
+      SMTP_MX_PORT: "off",
     };
     const started = await docker([
       "run",

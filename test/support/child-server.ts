@@ -24,7 +24,10 @@ const running = new Set<ChildProcess>();
  * state, caches and pools, as another instance or a restarted process has. `env` adds to
  * this process's environment (DATABASE_URL or PGLITE_DIR say which database).
  */
-export async function startChildServer(env: Record<string, string>, opts: { createAccount?: boolean } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  opts: { createAccount?: boolean; readyMs?: number } = {},
+): Promise<ChildServer> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy1sb25nIQ==",
@@ -60,7 +63,8 @@ export async function startChildServer(env: Record<string, string>, opts: { crea
       } else if (seen) lines.push(l);
     });
     proc.once("exit", (code) => reject(new Error(`server exited (${code}) before it was ready: ${stderr}`)));
-    setTimeout(() => reject(new Error(`server not ready in 30 s: ${stderr}`)), 30_000).unref();
+    const readyMs = opts.readyMs ?? 30_000;
+    setTimeout(() => reject(new Error(`server not ready in ${readyMs / 1000} s: ${stderr}`)), readyMs).unref();
   });
   const { url, account } = JSON.parse(ready);
   return { proc, url, api: apiAt(url), account, lines, exited, stderr: () => stderr };

@@ -23,6 +23,8 @@ export interface TestServer {
   }): Promise<{ accountId: string; apiKey: string; email: string }>;
   /** SMTP submission's bound ports, when the env turned it on (SMTP_SUBMISSION_PORT=0 etc.). */
   smtp: { port: number | null; tlsPort: number | null } | null;
+  /** The MX listener's bound port, when the env turned it on (SMTP_MX_PORT=0). */
+  mx: { port: number | null } | null;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url: running.url,
     api: apiAt(running.url),
     smtp: running.smtp && { port: running.smtp.port, tlsPort: running.smtp.tlsPort },
+    mx: running.mx && { port: running.mx.port },
     async account(opts = {}) {
       const email = opts.email ?? `owner-${process.pid}-${++counter}-${Date.now()}@example.com`;
       const created = await createAccount({ email, plan: opts.plan ?? "unlimited", approved: opts.approved ?? true });

@@ -13,7 +13,7 @@ import { Input } from "../../_components/ui/input";
 /** A native checkbox in the kit's colours: keyboard, form data and labels work as the platform does. */
 const CHECKBOX = "size-4 shrink-0 accent-primary";
 
-/** Checkboxes for the nine event types, or "all" (sent as ["*"]). */
+/** Checkboxes for the ten event types, or "all" (sent as ["*"]). */
 function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: string[] }) {
   const [all, setAll] = useState(initial.includes("*"));
   return (
@@ -35,11 +35,26 @@ function EventsPicker({ eventTypes, initial }: { eventTypes: string[]; initial: 
   );
 }
 
+/** The opt-in for email.received payloads with the parsed body (docs/inbound.md). */
+function IncludeContent({ initial }: { initial: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" name="includeContent" className={CHECKBOX} defaultChecked={initial} /> Include the parsed text and html in{" "}
+      <code>email.received</code> events
+    </label>
+  );
+}
+
 function readForm(form: HTMLFormElement) {
   const data = new FormData(form);
   const events = data.get("all") ? ["*"] : data.getAll("events").map(String);
   const description = String(data.get("description") ?? "").trim();
-  return { url: String(data.get("url") ?? "").trim(), events, description: description || null };
+  return {
+    url: String(data.get("url") ?? "").trim(),
+    events,
+    description: description || null,
+    includeContent: data.get("includeContent") !== null,
+  };
 }
 
 export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
@@ -64,11 +79,19 @@ export function CreateWebhookForm({ eventTypes }: { eventTypes: string[] }) {
         <Input id="webhook-description" name="description" type="text" maxLength={MAX_WEBHOOK_DESCRIPTION} />
       </Field>
       <EventsPicker eventTypes={eventTypes} initial={["*"]} />
+      <IncludeContent initial={false} />
     </MutationForm>
   );
 }
 
-export function EditWebhookForm(props: { id: string; url: string; description: string | null; events: string[]; eventTypes: string[] }) {
+export function EditWebhookForm(props: {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  eventTypes: string[];
+  includeContent: boolean;
+}) {
   return (
     <MutationForm
       id="edit-webhook"
@@ -91,6 +114,7 @@ export function EditWebhookForm(props: { id: string; url: string; description: s
         />
       </Field>
       <EventsPicker eventTypes={props.eventTypes} initial={props.events} />
+      <IncludeContent initial={props.includeContent} />
     </MutationForm>
   );
 }

@@ -18,6 +18,8 @@ const DATA_FIELDS = {
   opened: "email_id, from, to, subject, tags, open { timestamp, userAgent, ipAddress }",
   clicked: "email_id, from, to, subject, tags, click { timestamp, userAgent, ipAddress, link }",
   quota: "month_count, month_limit, hard_limit",
+  inbound:
+    "email_id, created_at, from, to, cc, bcc, received_for, message_id, subject, attachments [{ id, filename, content_type, content_disposition, content_id }] (text, html with include_content)",
 };
 
 export default function WebhooksDocs() {
@@ -27,7 +29,7 @@ export default function WebhooksDocs() {
       <h1 className="text-3xl font-semibold tracking-tight">Webhooks</h1>
       <p>
         Register an endpoint with <code>POST /v1/webhooks</code> (https, port 443, a public host) and the event types it wants, or{" "}
-        <code>[&quot;*&quot;]</code> for all nine. Each event is POSTed to it as JSON. The <Link href="/docs/api">API reference</Link>{" "}
+        <code>[&quot;*&quot;]</code> for all ten. Each event is POSTed to it as JSON. The <Link href="/docs/api">API reference</Link>{" "}
         describes every payload under <em>Webhooks</em>.
       </p>
       <h2>Delivery</h2>

@@ -46,7 +46,7 @@ export const webhooksRouter = router({
         tags,
         summary: "Create a webhook endpoint",
         description:
-          'Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all nine. The answer carries the signing secret (`secret`, and `signing_secret` for Resend\'s SDK), shown only here and on rotation.',
+          'Registers an https URL (port 443, public host) for the chosen event types, or `["*"]` for all ten. The answer carries the signing secret (`secret`, and `signing_secret` for Resend\'s SDK), shown only here and on rotation.',
       },
       successStatus: 201,
       docs: {

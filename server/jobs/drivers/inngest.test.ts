@@ -115,6 +115,7 @@ describe("every background workflow as an Inngest function", () => {
       "webhook-delivery": "* * * * *",
       retention: "17 * * * *",
       "search-summary": "* * * * *",
+      "inbound-parse": "* * * * *",
     };
     expect(Object.keys(registered).sort()).toEqual(Object.keys(expected).sort());
     for (const [id, cron] of Object.entries(expected)) {

@@ -180,6 +180,7 @@ export default async function WebhookPage({
         description={endpoint.description}
         events={endpoint.events}
         eventTypes={[...EVENT_TYPES]}
+        includeContent={endpoint.includeContent}
       />
     </>
   );
