@@ -113,7 +113,8 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     expect(server.output().match(/process \d+: HTTP, SMTP submission, the MX listener and the background tasks/g)).toHaveLength(looping);
     // The other keeps role all: it serves HTTP, SMTP submission and the MX listener too, without the loops.
     expect(
-      server.output().match(/process \d+: HTTP, SMTP submission and the MX listener \(the background tasks run in another process\)/g) ?? [],
+      server.output().match(/process \d+: HTTP, SMTP submission and the MX listener \(the background tasks run in another process\)/g) ??
+        [],
     ).toHaveLength(2 - looping);
     expect(server.output()).not.toMatch(/process \d+: HTTP only/);
   });
