@@ -5,7 +5,7 @@ import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { parseNaturalTime } from "./natural-time";
-import { render, TemplateRuleError } from "../templates/render";
+import { render, TemplateRuleError, type ResolvedValues } from "../templates/render";
 import type { SendableTemplate } from "../templates/for-send";
 import {
   MAX_HEADER_BYTES,
@@ -232,6 +232,11 @@ export interface SendDraft {
   /** The template and published version the content was rendered from; null without one. */
   templateId: string | null;
   templateVersionId: string | null;
+  /**
+   * With a template: the resolved values the message stores instead of its rendered html and
+   * text (null here), which the immutable version renders again wherever they are read.
+   */
+  templateValues: ResolvedValues | null;
 }
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -337,10 +342,13 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
     text = input.text ?? null,
     subject = input.subject,
     from = input.from,
-    templateReplyTo: Mailbox[] | null = null;
+    templateReplyTo: Mailbox[] | null = null,
+    templateValues: ResolvedValues | null = null;
   if (template) {
-    // Rendered once, here: the size rule below, the stored row and delivery all see the result.
+    // Rendered here for the rules (size below, the subject): the row stores the version and
+    // the resolved values, which render the same html and text at dispatch (docs/decisions.md).
     const rendered = renderChecked(template, input.template?.variables);
+    templateValues = rendered.values;
     html = rendered.html;
     text = rendered.text;
     subject ??= rendered.subject ?? undefined;
@@ -392,8 +400,8 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
       templateReplyTo ??
       [],
     subject,
-    html,
-    text,
+    html: templateValues ? null : html,
+    text: templateValues ? null : text,
     attachments,
     tags: input.tags ?? [],
     headers: input.headers ?? {},
@@ -402,6 +410,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
     bulk: input.bulk ?? false,
     templateId: template?.templateId ?? null,
     templateVersionId: template?.versionId ?? null,
+    templateValues,
   };
 }
 

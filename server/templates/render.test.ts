@@ -27,6 +27,7 @@ describe("template rendering", () => {
       subject: `For <script>alert("x")</script> & 'y'`,
       html: "<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</p>",
       text: `Hi <script>alert("x")</script> & 'y'`,
+      values: { NAME: `<script>alert("x")</script> & 'y'` },
     });
   });
 

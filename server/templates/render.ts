@@ -194,12 +194,28 @@ function fill(compiled: CompiledSource, values: Map<string, string>, escape: boo
   return out;
 }
 
-/** The rendered message parts: values HTML-escaped in html, verbatim in subject and text. */
-export function render(template: CompiledTemplate, given: Record<string, unknown> | null | undefined): TemplateSources {
-  const values = resolveValues(template.variables, given);
+/** The values a message stores: the resolved ones, fallbacks applied (see fillTemplate). */
+export type ResolvedValues = Record<string, string>;
+
+/**
+ * The message parts from resolved values: values HTML-escaped in html, verbatim in subject
+ * and text. Deterministic: a version is immutable, so a stored version id and its resolved
+ * values render to the same message at accept, at dispatch and on any later read.
+ */
+export function fillTemplate(template: CompiledTemplate, values: ResolvedValues): TemplateSources {
+  const map = new Map(Object.entries(values));
   return {
-    subject: template.subject && fill(template.subject, values, false),
-    html: fill(template.html, values, true),
-    text: template.text && fill(template.text, values, false),
+    subject: template.subject && fill(template.subject, map, false),
+    html: fill(template.html, map, true),
+    text: template.text && fill(template.text, map, false),
   };
+}
+
+/** The rendered message parts of a send's values, and the resolved values it stores. */
+export function render(
+  template: CompiledTemplate,
+  given: Record<string, unknown> | null | undefined,
+): TemplateSources & { values: ResolvedValues } {
+  const values = Object.fromEntries(resolveValues(template.variables, given));
+  return { ...fillTemplate(template, values), values };
 }
