@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { templates } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { isUuid } from "../lib/ids";
+import type { Mailbox } from "../lib/email-address";
 import type { CompiledTemplate } from "./render";
 import { sendableVersion } from "./versions";
 
@@ -11,8 +12,8 @@ export interface SendableTemplate {
   templateId: string;
   versionId: string;
   compiled: CompiledTemplate;
-  from: string | null;
-  replyTo: string[];
+  from: Mailbox | null;
+  replyTo: Mailbox[];
 }
 
 /**
@@ -47,7 +48,9 @@ export async function templatesForSend(accountId: string, refs: string[]): Promi
     const value: SendableTemplate | ApiError =
       version === null
         ? new ApiError("validation_error", 422, `template: ${r.alias ?? r.id} ("${r.name}") is a draft; publish it to send with it`)
-        : { templateId: r.id, versionId: version.versionId, compiled: version.compiled, from: version.from, replyTo: version.replyTo };
+        : version.addressError !== null
+          ? new ApiError("validation_error", 422, version.addressError)
+          : { templateId: r.id, versionId: version.versionId, compiled: version.compiled, from: version.from, replyTo: version.replyTo };
     out.set(r.id, value);
     if (r.alias) out.set(r.alias, value);
   }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { templateVersions } from "../db/schema";
+import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { processShared } from "../lib/process-shared";
 import { compileTemplate, type CompiledTemplate } from "./render";
 
@@ -9,8 +10,11 @@ export interface SendableVersion {
   accountId: string;
   versionId: string;
   compiled: CompiledTemplate;
-  from: string | null;
-  replyTo: string[];
+  /** Its sender and reply-to, parsed once (they were checked at create). */
+  from: Mailbox | null;
+  replyTo: Mailbox[];
+  /** A stored address that does not parse: a send naming the version is refused with it. */
+  addressError: string | null;
 }
 
 // Versions never change after insert, so an entry is never stale: the cache is bounded by
@@ -51,13 +55,23 @@ export async function sendableVersion(accountId: string, versionId: string): Pro
     .where(and(eq(templateVersions.id, versionId), eq(templateVersions.accountId, accountId)))
     .limit(1);
   if (!row) return null;
+  let addressError: string | null = null;
+  const mailbox = (text: string): Mailbox | null => {
+    const parsed = parseMailbox(text);
+    if (parsed.ok) return parsed.value;
+    addressError ??= `template: its stored address ${text} is not valid: it ${parsed.reason}`;
+    return null;
+  };
+  const from = row.from === null ? null : mailbox(row.from);
+  const replyTo = (row.replyTo ?? []).map(mailbox).filter((m): m is Mailbox => m !== null);
   const version: SendableVersion = {
     accountId,
     versionId,
     // Checked at publish; compiled here once.
     compiled: compileTemplate({ subject: row.subject, html: row.html, text: row.text }, row.variables ?? []),
-    from: row.from,
-    replyTo: row.replyTo ?? [],
+    from,
+    replyTo,
+    addressError,
   };
   remember(version, row.html.length + (row.text?.length ?? 0) + (row.subject?.length ?? 0));
   return version;
