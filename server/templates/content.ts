@@ -9,7 +9,7 @@ import { sendableVersion } from "./versions";
  * version to exactly what was rendered at accept. Other messages come back as they are.
  */
 export async function withContent(email: EmailRow): Promise<EmailRow> {
-  if (email.templateVariables === null || email.templateVersionId === null) return email;
+  if (!email.templateVariables || !email.templateVersionId) return email;
   const version = await sendableVersion(email.accountId, email.templateVersionId);
   if (!version) throw new PermanentSendError(`The template version ${email.templateVersionId} this message was rendered from is gone.`);
   const { html, text } = fillTemplate(version.compiled, email.templateVariables);
