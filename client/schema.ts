@@ -464,7 +464,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a template
-         * @description Deletes the template and its versions. Messages already sent with it keep their `template_id`.
+         * @description Deletes the template: sends naming it are refused from then on. Messages already sent with it keep their `template_id` and still leave as rendered (the versions they name are kept).
          */
         delete: operations["templates-remove"];
         options?: never;
