@@ -544,7 +544,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a template
-         * @description Deletes the template and its versions. Messages already sent with it keep their `template_id`.
+         * @description Deletes the template: sends naming it are refused from then on. Messages already sent with it keep their `template_id` and still leave as rendered (the versions they name are kept).
          */
         delete: operations["templates-remove"];
         options?: never;
@@ -6630,7 +6630,7 @@ export interface operations {
                  *       "type": "email.received",
                  *       "created_at": "2026-01-01T00:00:03.000Z",
                  *       "data": {
-                 *         "email_id": "0194f5c2-7a1e-7c3b-9d2e-e412a30425d7",
+                 *         "email_id": "0194f5c2-7a1e-7c3b-9d2e-e4120a3425d7",
                  *         "created_at": "2026-01-01T00:00:02.000Z",
                  *         "from": "Ada Lovelace <ada@example.com>",
                  *         "to": [
@@ -6645,7 +6645,7 @@ export interface operations {
                  *         "subject": "Re: order 1234",
                  *         "attachments": [
                  *           {
-                 *             "id": "0194f5c2-7a1e-7c3b-9d2e-f523b41536e8",
+                 *             "id": "0194f5c2-7a1e-7c3b-9d2e-f5231b4536e8",
                  *             "filename": "receipt.pdf",
                  *             "content_type": "application/pdf",
                  *             "content_disposition": "attachment",

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { sender } from "./support/senders";
-import { emailRow, eventsFor, sinkCopies, waitForStatus } from "./support/delivery";
+import { emailContent, emailRow, eventsFor, sinkCopies, waitForStatus } from "./support/delivery";
+import { sendableVersion } from "../server/templates/versions";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -142,17 +143,23 @@ describe("sending with a template", () => {
       body: { to: "ann@example.com", template: { id, variables: { NAME: "<script>x</script>", ORDER: "A&1" } } },
     });
     expect(sent.status).toBe(200);
-    const row = await emailRow(sent.body.id);
+    const row = await emailContent(sent.body.id);
     expect(row.subject).toBe("Order A&1 for <script>x</script>");
     expect(row.html).toBe("<p>Hi &lt;script&gt;x&lt;/script&gt;, order A&amp;1 (1 items).</p>");
     expect(row.text).toBe("Hi <script>x</script>, order A&1");
+    // What the row stores: the version and the resolved values, fallbacks applied.
+    const stored = await emailRow(sent.body.id);
+    expect([stored.html, stored.text]).toEqual([null, null]);
+    expect(stored.templateVariables).toEqual({ NAME: "<script>x</script>", ORDER: "A&1", COUNT: "1" });
     expect(row.from).toBe(s.from);
     expect(row.templateId).toBe(id);
     const email = await server.api("GET", `/v1/emails/${sent.body.id}`, { key: s.apiKey });
     expect(email.body).toMatchObject({ template_id: id, template_version_id: expect.any(String) });
 
     await waitForStatus(sent.body.id, ["sent", "delivered"]);
-    expect((await sinkCopies(sent.body.id))[0]).toBeTruthy();
+    const [copy] = await sinkCopies(sent.body.id);
+    expect(copy.raw).toContain("Hi &lt;script&gt;x&lt;/script&gt;, order A&amp;1 (1 items).");
+    expect(copy.raw).toContain("Hi <script>x</script>, order A&1");
     const events = await eventsFor(sent.body.id);
     expect(events.length).toBeGreaterThan(0);
     expect(events[0].data.template_id).toBe(id);
@@ -167,10 +174,44 @@ describe("sending with a template", () => {
       body: { from: s.from, subject: "Mine", to: "ann@example.com", template: { id: "welcome", variables: { ORDER: "7" } } },
     });
     expect(sent.status).toBe(200);
-    const row = await emailRow(sent.body.id);
+    const row = await emailContent(sent.body.id);
     expect(row.subject).toBe("Mine");
     expect(row.from).toBe(s.from);
     expect(row.html).toBe("<p>Hi there, order 7 (1 items).</p>");
+  });
+
+  it("sends a newly published version at once; earlier messages keep theirs, also once the template is deleted", async () => {
+    const s = await sender(server);
+    const id = await published(s.apiKey, { from: s.from, alias: "versioned" });
+    const send = () =>
+      server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { to: "ann@example.com", template: { id: "versioned", variables: { ORDER: "9" } } },
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    await server.api("PATCH", `/v1/templates/${id}`, { key: s.apiKey, body: { html: "<p>v2 {{{ORDER}}}</p>" } });
+    await server.api("POST", `/v1/templates/${id}/publish`, { key: s.apiKey });
+    const second = await send();
+    expect(second.status).toBe(200);
+    expect((await emailContent(second.body.id)).html).toBe("<p>v2 9</p>");
+    expect((await emailContent(first.body.id)).html).toBe("<p>Hi there, order 9 (1 items).</p>");
+
+    expect((await server.api("DELETE", `/v1/templates/${id}`, { key: s.apiKey })).status).toBe(200);
+    // A deleted template refuses at once, by id and by alias (its version is still cached).
+    for (const ref of [id, "versioned"]) {
+      const after = await server.api("POST", "/v1/emails", { key: s.apiKey, body: { to: "ann@example.com", template: { id: ref } } });
+      expect(after.status).toBe(404);
+    }
+    // What it sent still renders and leaves as it was accepted.
+    expect((await emailContent(first.body.id)).html).toBe("<p>Hi there, order 9 (1 items).</p>");
+    await waitForStatus(second.body.id, ["sent", "delivered"]);
+    expect((await sinkCopies(second.body.id))[0].raw).toContain("<p>v2 9</p>");
+    // The per-process cache of versions answers only their own account.
+    const versionId = (await emailRow(second.body.id)).templateVersionId!;
+    expect(await sendableVersion(s.accountId, versionId)).not.toBeNull();
+    const other = await server.account();
+    expect(await sendableVersion(other.accountId, versionId)).toBeNull();
   });
 
   it("refuses html or text beside a template, a missing variable, a draft, and another account's template", async () => {

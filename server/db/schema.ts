@@ -307,6 +307,11 @@ export const emails = pgTable(
      */
     templateId: text("template_id"),
     templateVersionId: text("template_version_id"),
+    /**
+     * With a template: the resolved values (fallbacks applied). html and text stay null; the
+     * immutable version renders them from these wherever they are read (server/templates/content.ts).
+     */
+    templateVariables: jsonb("template_variables").$type<Record<string, string>>(),
     /** The RFC 5322 Message-ID, fixed at acceptance so a re-send after a crash keeps it. */
     messageId: text("message_id").notNull(),
     sesMessageId: text("ses_message_id"),
@@ -650,10 +655,14 @@ export const templateVersions = pgTable(
   "template_versions",
   {
     id: text("id").primaryKey(),
-    templateId: text("template_id")
+    /**
+     * No foreign key to the template: deleting a template keeps its versions, which render the
+     * messages sent with them (server/templates/content.ts). They go with the account.
+     */
+    templateId: text("template_id").notNull(),
+    accountId: text("account_id")
       .notNull()
-      .references(() => templates.id, { onDelete: "cascade" }),
-    accountId: text("account_id").notNull(),
+      .references(() => accounts.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
     name: text("name").notNull(),
     subject: text("subject"),

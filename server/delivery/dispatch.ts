@@ -23,6 +23,7 @@ import { resultRows } from "../db/rows";
 import { dispatchLatency, providerErrors } from "../ops/metrics";
 import { log } from "../ops/log";
 import { processShared } from "../lib/process-shared";
+import { withContent } from "../templates/content";
 
 type Outcome =
   | { email: EmailRow; ok: true; providerId: string; refused: RefusedRecipient[]; recipients: string[] }
@@ -117,7 +118,9 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     // The stored, normalised addresses: the envelope, headers and signer all come from them.
     const addresses = messageAddresses(email);
     const signer = await signerFor(db, email, addresses.from);
-    let html = email.html;
+    // A message sent with a template stores its values: rendered here, as at accept.
+    const message = await withContent(email);
+    let html = message.html;
     let envelopeFrom: string | undefined;
     if (signer.kind === "tenant") {
       // Bounces go to the return-path subdomain the domain publishes SPF and MX for (VERP-style).
@@ -132,7 +135,7 @@ async function deliver(db: Db, provider: Provider, email: EmailRow): Promise<Out
     const accepted = await handOffAll(handoffsOf(email, addresses), async ({ recipients, extraHeaders }) =>
       handOff(
         provider,
-        await renderEmail(email, addresses, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }),
+        await renderEmail(message, addresses, { html, dkim, extraHeaders, envelopeFrom, envelopeTo: recipients }),
         email,
         db,
         timeoutMs,

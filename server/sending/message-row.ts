@@ -29,6 +29,7 @@ export const ROW_COLUMNS = {
   scheduled_at: "timestamptz",
   template_id: "text",
   template_version_id: "text",
+  template_variables: "jsonb",
 } as const;
 
 /** A message's own columns (ROW_COLUMNS), as sent to the insert. */

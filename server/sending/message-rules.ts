@@ -146,6 +146,7 @@ export function prepare(
     scheduled_at: draft.scheduledAt?.toISOString(),
     template_id: draft.templateId ?? undefined,
     template_version_id: draft.templateVersionId ?? undefined,
+    template_variables: draft.templateValues ?? undefined,
   };
   return {
     row,

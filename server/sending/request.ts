@@ -5,7 +5,7 @@ import { config } from "../config";
 import { ApiError, validationError } from "../errors";
 import { parseMailbox, type Mailbox } from "../lib/email-address";
 import { parseNaturalTime } from "./natural-time";
-import { render, TemplateRuleError } from "../templates/render";
+import { renderForAccept, TemplateRuleError, type ResolvedValues } from "../templates/render";
 import type { SendableTemplate } from "../templates/for-send";
 import {
   MAX_HEADER_BYTES,
@@ -232,6 +232,11 @@ export interface SendDraft {
   /** The template and published version the content was rendered from; null without one. */
   templateId: string | null;
   templateVersionId: string | null;
+  /**
+   * With a template: the resolved values the message stores instead of its rendered html and
+   * text (null here), which the immutable version renders again wherever they are read.
+   */
+  templateValues: ResolvedValues | null;
 }
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -333,19 +338,22 @@ const mailboxesKey = (list: Mailbox[]) => JSON.stringify(list.map((m) => m.text)
  * are 413 (the message: content plus decoded attachments).
  */
 export function toDraft(input: SendRequest, idempotencyKey: string | null = null, template: SendableTemplate | null = null): SendDraft {
-  let html = input.html ?? null,
-    text = input.text ?? null,
-    subject = input.subject,
+  const html = input.html ?? null,
+    text = input.text ?? null;
+  let subject = input.subject,
     from = input.from,
-    templateReplyTo: Mailbox[] | null = null;
+    templateReplyTo: Mailbox[] | null = null,
+    templateValues: ResolvedValues | null = null,
+    contentBytes: number | null = null;
   if (template) {
-    // Rendered once, here: the size rule below, the stored row and delivery all see the result.
-    const rendered = renderChecked(template, input.template?.variables);
-    html = rendered.html;
-    text = rendered.text;
-    subject ??= rendered.subject ?? undefined;
-    from ??= template.from === null ? undefined : storedMailbox(template.from);
-    templateReplyTo = template.replyTo.map(storedMailbox);
+    // Resolved and sized here for the rules (size below, the subject): the row stores the
+    // version and the values, which render the same html and text at dispatch (docs/decisions.md).
+    const accepted = renderChecked(template, input.template?.variables);
+    templateValues = accepted.values;
+    contentBytes = accepted.contentBytes;
+    subject ??= accepted.subject ?? undefined;
+    from ??= template.from ?? undefined;
+    templateReplyTo = template.replyTo;
   }
   if (from === undefined) throw validationError("from: must be an email address string (neither the request nor the template gives one)");
   if (subject === undefined) throw validationError("subject is required (neither the request nor the template gives one)");
@@ -360,7 +368,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
       ]) ?? "application/octet-stream",
     ...contentIdOf(a, i),
   }));
-  let size = Buffer.byteLength(subject) + Buffer.byteLength(html ?? "") + Buffer.byteLength(text ?? "");
+  let size = Buffer.byteLength(subject) + (contentBytes ?? Buffer.byteLength(html ?? "") + Buffer.byteLength(text ?? ""));
   for (const a of attachments) size += Buffer.byteLength(a.content, "base64");
   size += headerBytes(input.headers ?? {});
   const max = config().maxMessageBytes;
@@ -402,22 +410,16 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
     bulk: input.bulk ?? false,
     templateId: template?.templateId ?? null,
     templateVersionId: template?.versionId ?? null,
+    templateValues,
   };
 }
 
 /** A template's broken rule at send (a missing variable, a value too long): 422 naming it. */
 function renderChecked(template: SendableTemplate, variables: Record<string, unknown> | null | undefined) {
   try {
-    return render(template.compiled, variables);
+    return renderForAccept(template.compiled, variables);
   } catch (err) {
     if (err instanceof TemplateRuleError) throw validationError(err.message, 422);
     throw err;
   }
-}
-
-/** An address a template stores was parsed at create; read back the same way. */
-function storedMailbox(text: string): Mailbox {
-  const parsed = parseMailbox(text);
-  if (!parsed.ok) throw validationError(`template: its stored address ${text} is not valid: it ${parsed.reason}`, 422);
-  return parsed.value;
 }

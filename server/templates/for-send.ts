@@ -1,24 +1,27 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { database } from "../db/client";
-import { templates, templateVersions } from "../db/schema";
+import { templates } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { isUuid } from "../lib/ids";
-import { compileTemplate, type CompiledTemplate } from "./render";
+import type { Mailbox } from "../lib/email-address";
+import type { CompiledTemplate } from "./render";
+import { sendableVersion } from "./versions";
 
 /** A published version ready to render: compiled once, used for every message that names it. */
 export interface SendableTemplate {
   templateId: string;
   versionId: string;
   compiled: CompiledTemplate;
-  from: string | null;
-  replyTo: string[];
+  from: Mailbox | null;
+  replyTo: Mailbox[];
 }
 
 /**
  * The published versions the given ids or aliases name, looked up only in `accountId`
  * (another account's id or alias is not found), in one read however many messages use
- * them. Each ref maps to its template, or to the error a message naming it gets: 404 when
- * there is none, 422 naming a template never published.
+ * them; each version's content read and compiled once per process (versions.ts). Each ref
+ * maps to its template, or to the error a message naming it gets: 404 when there is none,
+ * 422 naming a template never published.
  */
 export async function templatesForSend(accountId: string, refs: string[]): Promise<Map<string, SendableTemplate | ApiError>> {
   const out = new Map<string, SendableTemplate | ApiError>();
@@ -28,20 +31,8 @@ export async function templatesForSend(accountId: string, refs: string[]): Promi
   const aliases = unique.filter((r) => !isUuid(r));
   const { db } = await database();
   const rows = await db
-    .select({
-      id: templates.id,
-      alias: templates.alias,
-      name: templates.name,
-      versionId: templateVersions.id,
-      subject: templateVersions.subject,
-      html: templateVersions.html,
-      text: templateVersions.text,
-      from: templateVersions.from,
-      replyTo: templateVersions.replyTo,
-      variables: templateVersions.variables,
-    })
+    .select({ id: templates.id, alias: templates.alias, name: templates.name, versionId: templates.publishedVersionId })
     .from(templates)
-    .leftJoin(templateVersions, eq(templateVersions.id, templates.publishedVersionId))
     .where(
       and(
         eq(templates.accountId, accountId),
@@ -53,17 +44,13 @@ export async function templatesForSend(accountId: string, refs: string[]): Promi
       ),
     );
   for (const r of rows) {
+    const version = r.versionId === null ? null : await sendableVersion(accountId, r.versionId);
     const value: SendableTemplate | ApiError =
-      r.versionId === null
+      version === null
         ? new ApiError("validation_error", 422, `template: ${r.alias ?? r.id} ("${r.name}") is a draft; publish it to send with it`)
-        : {
-            templateId: r.id,
-            versionId: r.versionId,
-            // Checked at publish; compiled here once per request.
-            compiled: compileTemplate({ subject: r.subject, html: r.html!, text: r.text }, r.variables ?? []),
-            from: r.from,
-            replyTo: r.replyTo ?? [],
-          };
+        : version.addressError !== null
+          ? new ApiError("validation_error", 422, version.addressError)
+          : { templateId: r.id, versionId: version.versionId, compiled: version.compiled, from: version.from, replyTo: version.replyTo };
     out.set(r.id, value);
     if (r.alias) out.set(r.alias, value);
   }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { compile, compileTemplate, render, TemplateRuleError, type TemplateVariable } from "./render";
+import {
+  compile,
+  compileTemplate,
+  fillTemplate,
+  render,
+  renderedBytes,
+  renderForAccept,
+  TemplateRuleError,
+  utf8Length,
+  type TemplateVariable,
+} from "./render";
 
 const v = (key: string, fallback_value: string | number | null = null, type: "string" | "number" = "string"): TemplateVariable => ({
   key,
@@ -27,6 +37,7 @@ describe("template rendering", () => {
       subject: `For <script>alert("x")</script> & 'y'`,
       html: "<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</p>",
       text: `Hi <script>alert("x")</script> & 'y'`,
+      values: { NAME: `<script>alert("x")</script> & 'y'` },
     });
   });
 
@@ -53,5 +64,30 @@ describe("template rendering", () => {
     expect(() => compileTemplate({ subject: null, html: "x", text: null }, many)).toThrow(/at most 50/);
     expect(() => compileTemplate({ subject: null, html: `{{{${"K".repeat(51)}}}}`, text: null }, [])).toThrow(/over 50/);
     expect(() => compileTemplate({ subject: null, html: "x", text: null }, [v("A", 5)])).toThrow(/A must be a string/);
+  });
+
+  it("counts the rendered size without rendering, as Buffer.byteLength counts the rendered parts", () => {
+    const t = compileTemplate({ subject: "S {{{A}}}", html: "<p>é {{{A}}} 😀 {{{B}}}</p>{{{A}}}", text: "ü {{{B}}} {{{A}}}" }, [
+      v("A"),
+      v("B", "fallback ✓"),
+    ]);
+    for (const A of ["plain", `<a href="x">'&'</a>`, "日本語 😀", "lone \ud800 surrogate", ""]) {
+      const accepted = renderForAccept(t, { A });
+      const rendered = fillTemplate(t, accepted.values);
+      expect(accepted.subject).toBe(rendered.subject);
+      expect(accepted.contentBytes).toBe(Buffer.byteLength(rendered.html) + Buffer.byteLength(rendered.text!));
+      expect(renderedBytes(t, accepted.values)).toBe(accepted.contentBytes);
+      expect(utf8Length(A)).toBe(Buffer.byteLength(A));
+    }
+  });
+
+  it("takes any declared key as data, __proto__ included", () => {
+    const t = compileTemplate({ subject: null, html: "{{{__proto__}}}/{{{constructor}}}", text: null }, [
+      v("__proto__"),
+      v("constructor", "c"),
+    ]);
+    const { values, html } = render(t, JSON.parse(`{"__proto__": "<p>"}`));
+    expect(html).toBe("&lt;p&gt;/c");
+    expect(fillTemplate(t, JSON.parse(JSON.stringify(values))).html).toBe("&lt;p&gt;/c");
   });
 });

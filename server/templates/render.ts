@@ -117,9 +117,34 @@ export interface TemplateSources {
 /** A template made ready to render many times: its sources compiled once. */
 export interface CompiledTemplate {
   variables: readonly TemplateVariable[];
+  /** The declarations by key, for resolving each send's values. */
+  declared: ReadonlyMap<string, TemplateVariable>;
   subject: CompiledSource | null;
   html: CompiledSource;
   text: CompiledSource | null;
+  /** UTF-8 bytes of html's and text's literal parts together: the rendered size without rendering (renderedBytes). */
+  literalBytes: number;
+}
+
+/** UTF-8 length of a string, as Buffer.byteLength counts it (a lone surrogate is 3): pure, for the dashboard's bundle too. */
+export function utf8Length(value: string): number {
+  let n = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a pair: 4 bytes for 2 code units
+      i++;
+    } else n += 2;
+  }
+  return n;
+}
+
+function literalBytesOf(compiled: CompiledSource | null): number {
+  let n = 0;
+  if (compiled) for (let i = 0; i < compiled.length; i += 2) n += utf8Length(compiled[i]);
+  return n;
 }
 
 /**
@@ -128,12 +153,16 @@ export interface CompiledTemplate {
  */
 export function compileTemplate(sources: TemplateSources, variables: readonly TemplateVariable[]): CompiledTemplate {
   checkDeclarations(variables);
-  const declared = new Set(variables.map((v) => v.key));
+  const declared = new Map(variables.map((v) => [v.key, v]));
+  const html = compile(sources.html, "html");
+  const text = sources.text === null ? null : compile(sources.text, "text");
   const compiled: CompiledTemplate = {
     variables,
+    declared,
     subject: sources.subject === null ? null : compile(sources.subject, "subject"),
-    html: compile(sources.html, "html"),
-    text: sources.text === null ? null : compile(sources.text, "text"),
+    html,
+    text,
+    literalBytes: literalBytesOf(html) + literalBytesOf(text),
   };
   for (const [field, source] of [
     ["subject", compiled.subject],
@@ -155,51 +184,93 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
+/** The values a message stores: the resolved ones, fallbacks applied (see fillTemplate). */
+export type ResolvedValues = Record<string, string>;
+
 /**
  * The values a send gives, resolved against the declarations: each given value of the
  * declared type and length, each missing one its fallback; a key given but not declared,
- * or missing without a fallback, is refused naming it.
+ * or missing without a fallback, is refused naming it. Keys are data: the object has no
+ * prototype, so a declared `__proto__` is a key like any other.
  */
-export function resolveValues(
-  variables: readonly TemplateVariable[],
-  given: Record<string, unknown> | null | undefined,
-): Map<string, string> {
-  const values = new Map<string, string>();
+export function resolveValues(template: CompiledTemplate, given: Record<string, unknown> | null | undefined): ResolvedValues {
+  const values = Object.create(null) as ResolvedValues;
   const supplied = given ?? {};
-  const declared = new Map(variables.map((v) => [v.key, v]));
   for (const key of Object.keys(supplied)) {
-    if (!declared.has(key))
+    if (!template.declared.has(key))
       throw new TemplateRuleError(`template.variables.${key.slice(0, MAX_TEMPLATE_KEY_LENGTH)}: not a variable of this template`);
   }
-  for (const v of variables) {
-    const value = Object.prototype.hasOwnProperty.call(supplied, v.key) ? supplied[v.key] : undefined;
+  for (const v of template.variables) {
+    const value = Object.hasOwn(supplied, v.key) ? supplied[v.key] : undefined;
     if (value === undefined || value === null) {
       if (v.fallback_value === null)
         throw new TemplateRuleError(`template.variables.${v.key}: missing, and the variable has no fallback value`);
-      values.set(v.key, String(v.fallback_value));
+      values[v.key] = String(v.fallback_value);
     } else {
       checkValue(v, value, `template.variables.${v.key}`);
-      values.set(v.key, String(value));
+      values[v.key] = String(value);
     }
   }
   return values;
 }
 
-function fill(compiled: CompiledSource, values: Map<string, string>, escape: boolean): string {
+const valueOf = (values: ResolvedValues, key: string) => (Object.hasOwn(values, key) ? values[key] : "");
+
+function fill(compiled: CompiledSource, values: ResolvedValues, escape: boolean): string {
   let out = compiled[0];
   for (let i = 1; i < compiled.length; i += 2) {
-    const value = values.get(compiled[i]) ?? "";
+    const value = valueOf(values, compiled[i]);
     out += (escape ? escapeHtml(value) : value) + compiled[i + 1];
   }
   return out;
 }
 
-/** The rendered message parts: values HTML-escaped in html, verbatim in subject and text. */
-export function render(template: CompiledTemplate, given: Record<string, unknown> | null | undefined): TemplateSources {
-  const values = resolveValues(template.variables, given);
+/**
+ * The message parts from resolved values: values HTML-escaped in html, verbatim in subject
+ * and text. Deterministic: a version is immutable, so a stored version id and its resolved
+ * values render to the same message at accept, at dispatch and on any later read.
+ */
+export function fillTemplate(template: CompiledTemplate, values: ResolvedValues): TemplateSources {
   return {
     subject: template.subject && fill(template.subject, values, false),
     html: fill(template.html, values, true),
     text: template.text && fill(template.text, values, false),
   };
+}
+
+/** UTF-8 bytes of html and text as fillTemplate renders them, counted without building them (the size rule at accept). */
+export function renderedBytes(template: CompiledTemplate, values: ResolvedValues): number {
+  let n = template.literalBytes;
+  for (const [source, escape] of [
+    [template.html, true],
+    [template.text, false],
+  ] as const) {
+    if (!source) continue;
+    for (let i = 1; i < source.length; i += 2) {
+      const value = valueOf(values, source[i]);
+      n += utf8Length(escape ? escapeHtml(value) : value);
+    }
+  }
+  return n;
+}
+
+/**
+ * What accepting a send needs: its resolved values (what the message stores), its subject
+ * rendered, and the UTF-8 size its html and text render to, counted without building them.
+ */
+export function renderForAccept(
+  template: CompiledTemplate,
+  given: Record<string, unknown> | null | undefined,
+): { values: ResolvedValues; subject: string | null; contentBytes: number } {
+  const values = resolveValues(template, given);
+  return { values, subject: template.subject && fill(template.subject, values, false), contentBytes: renderedBytes(template, values) };
+}
+
+/** The rendered message parts of a send's values, and the resolved values it stores. */
+export function render(
+  template: CompiledTemplate,
+  given: Record<string, unknown> | null | undefined,
+): TemplateSources & { values: ResolvedValues } {
+  const values = resolveValues(template, given);
+  return { ...fillTemplate(template, values), values };
 }

@@ -12,6 +12,7 @@ import type { TestServer } from "./harness";
 import type { DnsType, TestDnsServer } from "./dns-server";
 import { uniqueDomain } from "./senders";
 import { waitFor } from "./wait";
+import { withContent } from "../../server/templates/content";
 
 export interface Received {
   from: string;
@@ -107,6 +108,11 @@ export async function emailRow(id: string) {
   const { db } = await database();
   const [row] = await db.select().from(emails).where(eq(emails.id, id));
   return row;
+}
+
+/** A stored message with its content as it is sent (a template's values rendered by its version). */
+export async function emailContent(id: string) {
+  return withContent(await emailRow(id));
 }
 
 /** The stored timeline, its first entry read off the row as GET /v1/emails/{id} does. */

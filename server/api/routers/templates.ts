@@ -135,7 +135,8 @@ export const templatesRouter = router({
         path: "/v1/templates/{id}",
         tags,
         summary: "Delete a template",
-        description: "Deletes the template and its versions. Messages already sent with it keep their `template_id`.",
+        description:
+          "Deletes the template: sends naming it are refused from then on. Messages already sent with it keep their `template_id` and still leave as rendered (the versions they name are kept).",
       },
       docs: { example: { ...refExample, deleted: true } },
     })
