@@ -14,6 +14,8 @@ export const WEBHOOK_RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT || 3199
 // which a test starts while it publishes a domain's records; nothing listens there otherwise, so
 // every other lookup fails at once, as an unreachable resolver's would.
 export const DNS_PORT = Number(process.env.E2E_DNS_PORT || 3153);
+/** The MX listener of the server the tests start. */
+export const MX_PORT = port + 7;
 const external = process.env.E2E_BASE_URL;
 const baseURL = external || `http://127.0.0.1:${port}`;
 // After `npm run build` the tests run what `npm start` runs (the bundled server and Next's build).
@@ -74,7 +76,7 @@ export default defineConfig({
           // SMTP submission beside the HTTP port (its default ports would clash with other runs).
           SMTP_SUBMISSION_PORT: String(port + 5),
           SMTP_SUBMISSION_TLS_PORT: String(port + 6),
-          SMTP_MX_PORT: String(port + 7),
+          SMTP_MX_PORT: String(MX_PORT),
         },
       },
 });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { DNS_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
+import nodemailer from "nodemailer";
+import { DNS_PORT, MX_PORT, WEBHOOK_RECEIVER_PORT } from "../playwright.config";
 import { startDnsServer } from "../test/support/dns-server";
 import { createKey, open, publishRecords, signUp, v1 } from "./helpers";
 
@@ -46,7 +47,10 @@ test("domains: add, see records, verify, switch tracking off, delete", async ({ 
   expect((await v1(baseURL!, "GET", "/v1/domains", key)).body.data).toEqual([]);
 });
 
-test("domains: receiving on adds the MX record, which verifies with the others; off removes it", async ({ page, baseURL }) => {
+test("domains: receiving on adds the MX record, which verifies; mail over SMTP arrives in Inbound; off removes it", async ({
+  page,
+  baseURL,
+}) => {
   const dns = await startDnsServer({ port: DNS_PORT });
   try {
     await signUp(page);
@@ -78,6 +82,29 @@ test("domains: receiving on adds the MX record, which verifies with the others; 
     const listed = (await v1(baseURL!, "GET", "/v1/domains", key)).body.data[0];
     expect(listed).toMatchObject({ name, status: "verified", capabilities: { sending: "enabled", receiving: "enabled" } });
     expect(listed.receivingVerifiedAt).toBeGreaterThan(0);
+
+    // A message delivered to the MX listener as another mail server would, then read in the dashboard.
+    const subject = `Reply about order ${Date.now()}`;
+    const mta = nodemailer.createTransport({ host: "127.0.0.1", port: MX_PORT, secure: false, tls: { rejectUnauthorized: false } });
+    const delivered = await mta.sendMail({
+      envelope: { from: "ada@example.org", to: [`support+ticket42@${name}`] },
+      from: "Ada <ada@example.org>",
+      to: `support@${name}`,
+      subject,
+      text: "Where is my parcel?",
+      html: "<p>Where is my <b>parcel</b>?</p>",
+      attachments: [{ filename: "receipt.txt", content: "order 42" }],
+    });
+    expect(delivered.response).toMatch(/^250 /);
+    await expect(async () => {
+      await open(page, "/inbound");
+      await expect(page.getByTestId("inbound-row").filter({ hasText: subject })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await page.getByTestId("inbound-row").filter({ hasText: subject }).getByRole("link").click();
+    await expect(page.getByRole("heading", { name: subject, level: 1 })).toBeVisible();
+    await expect(page.frameLocator('[data-testid="inbound-html"]').locator("b")).toHaveText("parcel");
+    await expect(page.getByRole("link", { name: "receipt.txt" })).toBeVisible();
+    await open(page, "/domains");
 
     await receiving.click();
     await expect(receiving).not.toBeChecked();
