@@ -119,7 +119,7 @@ function fromValues(v: EnvValues) {
     role: v.POSTHASTE_ROLE,
     /**
      * Processes of npm start. PGlite's single engine serves every process through one
-     * socket, so more processes add hops, not throughput (docs/decisions.md): 1 unless asked.
+     * socket, so more processes add hops, not throughput (docs/decisions/): 1 unless asked.
      */
     processes: v.WEB_CONCURRENCY ?? (v.DATABASE_URL ? os.availableParallelism() : 1),
     processesGiven: v.WEB_CONCURRENCY !== null,

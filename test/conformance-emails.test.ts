@@ -549,7 +549,7 @@ describe("idempotency under the deliverability breaker", () => {
 });
 
 describe("GET /v1/usage", () => {
-  // decisions.md: domains.count counts live (pending or verified) domains; failed rows hold no allowance.
+  // decisions/: domains.count counts live (pending or verified) domains; failed rows hold no allowance.
   it("does not count failed domains against the allowance", async () => {
     const s = await sender(server, { plan: "free" });
     const { newId } = await import("../server/lib/ids");

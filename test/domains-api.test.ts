@@ -123,7 +123,7 @@ describe("POST /v1/domains", () => {
     const again = await server.api("POST", "/v1/domains", { key: a.apiKey, body: { name } });
     expect(again.status).toBe(409);
     expect(again.body.error.type).toBe("domain_error");
-    // Another account's pending claim blocks nothing (docs/decisions.md, "Domain claims").
+    // Another account's pending claim blocks nothing (docs/decisions/0002-sending-domains.md, "Domain claims").
     const other = await server.api("POST", "/v1/domains", { key: b.apiKey, body: { name } });
     expect(other.status).toBe(201);
     expect(other.body.status).toBe("pending");

@@ -8,7 +8,7 @@ import { SesStandIn } from "./support/ses-stand-in";
 import { waitFor } from "./support/wait";
 
 /**
- * Domain claims on MAIL_PROVIDER=ses (issue 28, items 1 and 2; docs/decisions.md "Domain
+ * Domain claims on MAIL_PROVIDER=ses (issue 28, items 1 and 2; docs/decisions/0002-sending-domains.md "Domain
  * claims"): a name leaves with the tenant that held it, a new claim never inherits the SES
  * identity or verification a former one left, and among several claims of one name only the
  * one that proves control of its DNS verifies. The SES stand-in decides "verified" as SES

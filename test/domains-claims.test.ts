@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "./support/harness";
 import { addDomain } from "./support/senders";
 
 /**
- * Domain claims on the sink/smtp providers (issue 28, items 1 and 2; docs/decisions.md
+ * Domain claims on the sink/smtp providers (issue 28, items 1 and 2; docs/decisions/0002-sending-domains.md
  * "Domain claims"): every claim has its own ownership token and DKIM key; a pending claim
  * blocks no one; the first claim to prove control of the name's DNS verifies and the other
  * claims fail with words that say nothing about anyone else; a verified name passes to a

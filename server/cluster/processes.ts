@@ -35,7 +35,7 @@ export interface ChildRole {
  * webhooks, DNS checks); the rest wake them through the database. Every dispatcher claims
  * from the same queue and settles the same accounts' and endpoints' rows, so on a small
  * machine with PostgreSQL beside it two of them cost more per message than one
- * (docs/decisions.md "Every core", measured there). The others keep role `all` rather than
+ * (docs/decisions/0023-every-core-processes-and-roles.md "Every core", measured there). The others keep role `all` rather than
  * `web`, an operator's role that serves HTTP only: SMTP submission is served by every child.
  * PGlite's children all loop: PGlite runs one process unless told otherwise.
  */
@@ -69,7 +69,7 @@ export async function runServerProcesses(start: StartProcess, processes: number 
     const cfg = config();
     if (!cfg.databaseUrl && !cfg.processesGiven && cfg.nodeEnv !== "development" && os.availableParallelism() > 1) {
       log().info(
-        "One process: the embedded database is one engine that every process would reach through its socket, so more processes add hops, not sends per second. Set WEB_CONCURRENCY to run more anyway, or DATABASE_URL to use every core (docs/decisions.md).",
+        "One process: the embedded database is one engine that every process would reach through its socket, so more processes add hops, not sends per second. Set WEB_CONCURRENCY to run more anyway, or DATABASE_URL to use every core (docs/decisions/).",
       );
     }
     stopOnSignals(running);

@@ -47,7 +47,7 @@ export async function openPostgres(url: string): Promise<Database> {
       // held 1,700 rows seq-scanned all 12,000 of it later, 26 ms a statement. A connection
       // that lives a minute or two re-plans as the tables grow; staggered, so the pool does
       // not reconnect at once. Planning every run instead cost 200-400 µs of the database's
-      // CPU per message (docs/decisions.md).
+      // CPU per message (docs/decisions/).
       max_lifetime: 60 + Math.random() * 60,
     }),
   );

@@ -90,7 +90,7 @@ export const users = pgTable(
 /**
  * A user's place in an account: `owner` (invites and removes members, deletes the account)
  * or `member` (everything else). One account per user for now (memberships_user_idx):
- * see docs/decisions.md, "Accounts, sign-in and team".
+ * see docs/decisions/0026-accounts-sign-in-and-team.md, "Accounts, sign-in and team".
  */
 export const memberships = pgTable(
   "memberships",
@@ -219,7 +219,7 @@ export const domains = pgTable(
   },
   (t) => [
     // Ownership before exclusivity: only a verified row holds the name; pending claims of
-    // several accounts may coexist until one proves itself (docs/decisions.md, "Domain claims").
+    // several accounts may coexist until one proves itself (docs/decisions/0002-sending-domains.md, "Domain claims").
     uniqueIndex("domains_verified_name_idx")
       .on(t.name)
       .where(sql`${t.status} = 'verified'`),

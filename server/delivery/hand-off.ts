@@ -17,7 +17,7 @@ export const API_BUSY_REQUESTS = 4;
 /**
  * The slots usable now. While this process's API is busy, dispatch keeps to a quarter of
  * them: accepting is what the caller waits for, and delivery catches up once the burst
- * has passed (docs/decisions.md, "API first").
+ * has passed (docs/decisions/0024-the-pipeline-under-load.md, "API first").
  */
 export function handOffLimit(limit: number): number {
   return openRequests() >= API_BUSY_REQUESTS ? Math.max(1, Math.floor(limit / 4)) : limit;

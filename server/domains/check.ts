@@ -108,7 +108,7 @@ async function inspect(given: DomainRow): Promise<{ row: DomainRow; found: Inspe
 }
 
 /**
- * Receiving's part of a check (docs/decisions.md, "Receiving on a domain"): the Receiving
+ * Receiving's part of a check (docs/decisions/0034-receiving-on-a-domain.md, "Receiving on a domain"): the Receiving
  * record as read now, and `receivingVerifiedAt` kept, set (found on a verified claim) or
  * cleared (not found). Nothing when receiving is off or the resolver failed. It never moves
  * the sending side: on a verified domain it is the one record whose answers still move.

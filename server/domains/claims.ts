@@ -10,7 +10,7 @@ import { releaseIfUnclaimed, wakeReleases } from "./releases";
 import { domainSettings } from "./settings";
 
 /**
- * Claims of a name (docs/decisions.md, "Domain claims"): every claim has its own ownership
+ * Claims of a name (docs/decisions/0002-sending-domains.md, "Domain claims"): every claim has its own ownership
  * token; pending claims of several accounts may coexist; the first to prove itself (its token
  * published and its sending records passing) holds the name, and the other pending claims
  * fail. A holder whose own token is no longer published (or a legacy holder, which has none)

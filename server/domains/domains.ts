@@ -108,7 +108,7 @@ async function dropClaim(row: DomainRow): Promise<void> {
 
 /**
  * Adds a domain (pending): a new claim with its own ownership token and, for sink/smtp, its
- * own DKIM key. Pending claims of other accounts do not block it (docs/decisions.md, "Domain
+ * own DKIM key. Pending claims of other accounts do not block it (docs/decisions/0002-sending-domains.md, "Domain
  * claims"). With `receiving: "enabled"` its records include the Receiving MX record. For ses
  * the row is reserved first and the identity made upstream after: a fresh one (any identity
  * left upstream is deleted first, completing a pending release), unless live claims of the

@@ -14,7 +14,7 @@ export const returnPathDomain = (domain: string) => `${domainSettings.returnPath
 export const ownershipRecordName = (domain: string) => `_posthaste-verification.${domain}`;
 export const ownershipValue = (token: string) => `posthaste-verification=${token}`;
 
-/** The claim's own ownership record: the first of its dnsRecords (docs/decisions.md, "Domain claims"). */
+/** The claim's own ownership record: the first of its dnsRecords (docs/decisions/0002-sending-domains.md, "Domain claims"). */
 export function ownershipRecord(domain: string, token: string): StoredRecord {
   return record("TXT", ownershipRecordName(domain), ownershipValue(token));
 }

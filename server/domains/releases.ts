@@ -12,7 +12,7 @@ import { domainSettings } from "./settings";
 
 /**
  * Releasing a name's provider identity when the last claim relying on it ends
- * (docs/decisions.md, "Domain claims"). Only ses keeps one upstream (one identity per name per
+ * (docs/decisions/0002-sending-domains.md, "Domain claims"). Only ses keeps one upstream (one identity per name per
  * AWS account, shared by the live claims of the name); sink/smtp keys live on the row and go
  * with it (a failed row's key is wiped where it fails). A release is a `domain_releases` row,
  * retried by the task below until SES confirms; a new claim of the name takes it over and

@@ -1,6 +1,6 @@
 import { config } from "../config";
 
-/** Domain knobs (DOMAIN_*; server/env.ts; docs/decisions.md, "Sending domains"). */
+/** Domain knobs (DOMAIN_*; server/env.ts; docs/decisions/0002-sending-domains.md, "Sending domains"). */
 export const domainSettings = {
   /** Label of the return-path (MAIL FROM) subdomain that carries the SPF and MX records. */
   returnPathLabel: "bounces",

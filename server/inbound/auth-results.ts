@@ -6,7 +6,7 @@ import { resolver } from "../lib/dns";
  * How long the checks of one message may take in all (SPF alone may chase ten lookups):
  * past it every lookup still to come fails at once and the verdicts stand as they are
  * (a lookup that did not answer is a temperror, RFC 7208 §2.6.6), so a slow or dead DNS
- * delays one message's parse by this much at most, never the 250 (docs/decisions.md).
+ * delays one message's parse by this much at most, never the 250 (docs/decisions/).
  */
 export const AUTH_DEADLINE_MS = 8000;
 

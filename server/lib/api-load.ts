@@ -3,7 +3,7 @@ import { processShared } from "./process-shared";
 
 /**
  * Requests this process's HTTP server is answering right now. Background work in the same
- * process reads it to give the API the CPU first (docs/decisions.md, "API first").
+ * process reads it to give the API the CPU first (docs/decisions/0024-the-pipeline-under-load.md, "API first").
  */
 const load = () => processShared("apiLoad", () => ({ open: 0 }));
 

@@ -347,7 +347,7 @@ export function toDraft(input: SendRequest, idempotencyKey: string | null = null
     contentBytes: number | null = null;
   if (template) {
     // Resolved and sized here for the rules (size below, the subject): the row stores the
-    // version and the values, which render the same html and text at dispatch (docs/decisions.md).
+    // version and the values, which render the same html and text at dispatch (docs/decisions/).
     const accepted = renderChecked(template, input.template?.variables);
     templateValues = accepted.values;
     contentBytes = accepted.contentBytes;

@@ -10,7 +10,7 @@ export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
  * must not follow the planner's statistics (they trail a burst of mail by minutes, and a
  * term missing from them is guessed rare): a generic plan is costed with default
  * selectivities whatever the term and bounds, so it keeps one shape for every search
- * (docs/decisions.md, "Search"). Statements stay unnamed: a named one would keep a plan
+ * (docs/decisions/0004-sending-api.md, "Search"). Statements stay unnamed: a named one would keep a plan
  * made while the table was small. JIT would compile for 20–30 ms for a query that runs in
  * a few. PGlite runs in process and has no planner choices worth pinning.
  */

@@ -33,7 +33,7 @@ const timeout = () => ({ abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
  * Creates the domain identity with Easy DKIM and points its MAIL FROM at the return-path
  * subdomain. One that exists already is returned as it is: callers adopt it only while a live
  * claim of the name relies on it, and otherwise delete it first so the new claim gets fresh
- * tokens (server/domains/domains.ts#createDomain, docs/decisions.md "Domain claims").
+ * tokens (server/domains/domains.ts#createDomain, docs/decisions/0002-sending-domains.md "Domain claims").
  */
 export async function createIdentity(domain: string, mailFromDomain: string): Promise<SesIdentity> {
   const client = sesClient();

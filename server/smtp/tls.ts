@@ -27,7 +27,7 @@ const WATCH_INTERVAL_MS = 5000;
  * The SMTP listeners' certificate: from SMTP_TLS_CERT_FILE / SMTP_TLS_KEY_FILE, read again
  * when either changes (a pair that does not load keeps the old one, with an error logged),
  * or, when unset, a pair generated now (RSA 2048, a year) with a warning: never a pair
- * shipped with the code, whose private key everybody would have (docs/decisions.md).
+ * shipped with the code, whose private key everybody would have (docs/decisions/).
  */
 /**
  * The pair every SMTP listener of this process serves (submission and MX share one: one
@@ -114,7 +114,7 @@ function readPair(certFile: string, keyFile: string): TlsPair {
 /**
  * A self-signed certificate for `host` (and localhost, 127.0.0.1): the key from node's
  * crypto (native, ~50 ms), the certificate built and signed by node-forge (pure JS, no
- * native parts or global polyfills; docs/decisions.md says why not the alternatives).
+ * native parts or global polyfills; docs/decisions/ says why not the alternatives).
  */
 export function selfSignedPair(host: string): TlsPair {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", {

@@ -5,7 +5,7 @@ import { sendableVersion } from "./versions";
 
 /**
  * A stored message with its html and text: a message sent with a template stores its
- * version and resolved values instead (docs/decisions.md), rendered here from the immutable
+ * version and resolved values instead (docs/decisions/), rendered here from the immutable
  * version to exactly what was rendered at accept. Other messages come back as they are.
  */
 export async function withContent(email: EmailRow): Promise<EmailRow> {

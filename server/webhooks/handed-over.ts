@@ -33,7 +33,7 @@ const MOST_WAITING = 2_000;
 /**
  * Deliveries stored already leased to this process by the statement that recorded their
  * events (a message's outcome), so its webhook loop sends them without claiming them from
- * the database (docs/decisions.md, "Webhooks handed over").
+ * the database (docs/decisions/0024-the-pipeline-under-load.md, "Webhooks handed over").
  */
 const handedOver = () => processShared("webhooksHandedOver", () => ({ waiting: [] as Claimed[], lastClaimAt: 0 }));
 

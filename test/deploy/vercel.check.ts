@@ -7,7 +7,7 @@ import { run, tail } from "./run";
  * `vercel build` as Vercel runs it, offline (a local .vercel/project.json; nothing is
  * deployed): it refuses a project without DATABASE_URL, and with one its output holds a
  * function for /v1, /api/trpc, /api/inngest and each dashboard page. The CLI is fetched by
- * npm exec at a pinned version rather than made a devDependency (docs/decisions.md).
+ * npm exec at a pinned version rather than made a devDependency (docs/decisions/).
  */
 const VERCEL_CLI = "vercel@60.1.3";
 const output = ".vercel/output";
