@@ -8,14 +8,14 @@ export class ClientRate {
 
   constructor(private readonly perMinute: number) {}
 
-  /** Counts one message from `ip`; false when it is over the limit (0: no limit). */
-  take(ip: string, now = Date.now()): boolean {
+  /** Counts one message from `client` (clientOf: IPv6 by its /64); false when it is over the limit (0: no limit). */
+  take(client: string, now = Date.now()): boolean {
     if (this.perMinute <= 0) return true;
     const minute = Math.floor(now / 60_000);
     if (this.windows.size >= 10_000) for (const [key, w] of this.windows) if (w.minute !== minute) this.windows.delete(key);
-    const w = this.windows.get(ip);
+    const w = this.windows.get(client);
     if (!w || w.minute !== minute) {
-      this.windows.set(ip, { minute, count: 1 });
+      this.windows.set(client, { minute, count: 1 });
       return true;
     }
     if (w.count >= this.perMinute) return false;

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+import { clientOf } from "../auth/client-ip";
 import { config } from "../config";
 import { receivingDomainFor } from "../domains/receiving";
 import { parseAddress } from "../lib/email-address";
@@ -9,6 +10,7 @@ import {
   MX_REFUSED_RECIPIENTS_PER_CONNECTION,
   MX_SESSION_SECONDS,
   SMTP_IDLE_SECONDS,
+  SMTP_MAX_MESSAGE_LINES,
 } from "../limits/constants";
 import { log } from "../ops/log";
 import { inboundMessages, mxConnections } from "../ops/metrics";
@@ -17,7 +19,6 @@ import { causeOf, ClientConnections, drain, listen, receiveCapped, SMTP_DRAIN_MS
 import { smtpTlsSource } from "../smtp/tls";
 import { ClientRate } from "./client-rate";
 import { storeInbound, type InboundRecipient } from "./store";
-import { SMTP_MAX_MESSAGE_LINES } from "../limits/constants";
 
 export interface MxListener {
   /** The bound port (null: off). */
@@ -92,7 +93,8 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
 
     onMailFrom(_address, session, callback) {
       if (state.draining) return callback(SHUTTING_DOWN());
-      if (!rate.take(session.remoteAddress)) {
+      // IPv6 by its /64, as every per-client limit.
+      if (!rate.take(clientOf(session.remoteAddress))) {
         inboundMessages.inc({ outcome: "refused", reason: "rate_limited" });
         return callback(new SmtpReply(450, "4.7.1 Too many messages from this address; try again later", "rate_limited"));
       }
