@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type * as schemas from "./schemas";
+
 /** The nine webhook event types of the reference, and email.received (inbound mail, issue 31). */
 export const EVENT_TYPES = [
   "email.sent",
@@ -13,42 +16,15 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export interface EmailEventData {
-  email_id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  tags: { name: string; value: string }[];
-  /** Set when the message was rendered from a stored template. */
-  template_id?: string;
-  /** email.bounced / email.complained only. */
-  recipient?: string;
-  reason?: string;
-  [extra: string]: unknown;
-}
-
-export interface QuotaEventData {
-  month_count: number;
-  month_limit: number;
-  hard_limit: number;
-}
-
-/** email.received: a parsed inbound message (Resend's metadata shape; server/inbound/event.ts). */
-export interface InboundEventData {
-  email_id: string;
-  created_at: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  received_for: string[];
-  message_id: string | null;
-  subject: string;
-  attachments: { id: string; filename: string | null; content_type: string; content_disposition: string; content_id: string | null }[];
-  /** Only in the body sent to an endpoint with include_content (never stored in the event). */
-  text?: string | null;
-  html?: string | null;
-}
+// The payloads' types, from the one schema of each (server/events/schemas.ts, also the OpenAPI document's).
+export type EmailEventData = z.infer<typeof schemas.EmailEventData> &
+  Partial<Pick<z.infer<typeof schemas.RecipientEventData>, "recipient" | "reason">> & {
+    /** email.opened / email.clicked carry their engagement under `open` / `click`. */
+    [extra: string]: unknown;
+  };
+export type QuotaEventData = z.infer<typeof schemas.QuotaEventData>;
+/** email.received; `text` and `html` only in the body sent to an endpoint with include_content (never stored in the event). */
+export type InboundEventData = z.infer<typeof schemas.InboundEventData>;
 
 export interface NewEvent {
   accountId: string;
