@@ -8,7 +8,8 @@ import { open, seriousAxeViolations, signUp } from "./helpers";
 /**
  * A received message for the account of `owner`, written as the MX listener and its parse
  * task leave one (status parsed, raw bytes, an attachment), through the embedded database's
- * socket as the CLI reaches it. Once the MX listener is merged, this can deliver over SMTP instead.
+ * socket as the CLI reaches it: exact authentication verdicts and content to check the page
+ * against. Delivery over SMTP to the MX listener is the receiving journey in e2e/console.spec.ts.
  */
 async function receive(owner: string, message: { subject: string; html: string; text: string; attachment: string }): Promise<string> {
   if (!process.env.E2E_SCRATCH || process.env.E2E_BASE_URL) throw new Error("seeding needs the server playwright.config.ts starts");
