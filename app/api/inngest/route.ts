@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { inngest, inngestFunctions } from "@/server/jobs/drivers/inngest";
+import { inngest } from "@/inngest/client";
+import { inngestFunctions } from "@/inngest/functions";
 import { config } from "@/server/config";
 import { serveUnknownRouteFromWeb } from "@/server/http/web";
 

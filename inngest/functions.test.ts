@@ -1,13 +1,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "../../../test/support/harness";
-import { emailRow, enqueue, sinkCopies, timeline } from "../../../test/support/delivery";
-import { rows } from "../../../test/support/db";
-import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server";
-import { addDomain, uniqueDomain } from "../../../test/support/senders";
-import { startWebhookReceiver } from "../../../test/support/webhook-receiver";
-import { waitFor } from "../../../test/support/wait";
+import { startTestServer, type TestServer } from "../test/support/harness";
+import { emailRow, enqueue, sinkCopies, timeline } from "../test/support/delivery";
+import { rows } from "../test/support/db";
+import { startDnsServer, type TestDnsServer } from "../test/support/dns-server";
+import { addDomain, uniqueDomain } from "../test/support/senders";
+import { startWebhookReceiver } from "../test/support/webhook-receiver";
+import { waitFor } from "../test/support/wait";
 
 let server: TestServer;
 let dns: TestDnsServer;
@@ -26,7 +26,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOWED_ORIGINS: hooks.origin,
     WEBHOOK_RETRY_SCHEDULE: "0.2,0.2",
   });
-  const { log } = await import("../../ops/log");
+  const { log } = await import("../server/ops/log");
   const logger = log();
   const error = logger.error.bind(logger);
   vi.spyOn(logger, "error").mockImplementation(((fields: unknown, msg?: string) => {
@@ -43,8 +43,8 @@ afterAll(async () => {
 
 /** Runs one task's Inngest function once, as Inngest would on its wake event, and returns what it reports. */
 async function runFunction(task: string): Promise<{ handled: number; more: boolean }> {
-  const { functionFor } = await import("./inngest");
-  const { allTasks } = await import("../task-list");
+  const { functionFor } = await import("./functions");
+  const { allTasks } = await import("../server/jobs/task-list");
   const fn = functionFor(allTasks().find((t) => t.name === task)!);
   const engine = new InngestTestEngine({ function: fn, events: [{ name: `posthaste/${task}.wake`, data: { provider: "sink" } }] });
   const { result, error } = await engine.execute();
@@ -54,14 +54,14 @@ async function runFunction(task: string): Promise<{ handled: number; more: boole
 
 describe("Inngest functions", () => {
   it("registers a function per task with the provider concurrency key and a sweep cron", async () => {
-    const { inngestFunctions } = await import("./inngest");
+    const { inngestFunctions } = await import("./functions");
     const ids = inngestFunctions().map((f) => f.id());
     expect(ids).toEqual(expect.arrayContaining(["dispatch", "deliverability-breaker", "webhook-delivery"]));
   });
 
   it("dispatch drains due mail into the sink with the same outcomes as the embedded driver", async () => {
-    const { functionFor } = await import("./inngest");
-    const { allTasks } = await import("../task-list");
+    const { functionFor } = await import("./functions");
+    const { allTasks } = await import("../server/jobs/task-list");
     const a = await server.account();
     const domain = await addDomain(a.accountId, `inngest-${Date.now()}.example.com`);
     const ok = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"], text: "hi" });
@@ -89,7 +89,7 @@ describe("Inngest functions", () => {
 
 describe("Inngest signalling without an event key", () => {
   it("logs a failing wake once, not on every send", async () => {
-    const { wake } = await import("../tasks");
+    const { wake } = await import("../server/jobs/tasks");
     for (let i = 0; i < 5; i++) wake("dispatch");
     await waitFor(() => signalFailures.length > 0, 5000, "the first signalling failure to be logged");
     await new Promise((r) => setTimeout(r, 1000));
@@ -104,7 +104,7 @@ describe("Inngest signalling without an event key", () => {
  */
 describe("every background workflow as an Inngest function", () => {
   it("one function per task, triggered by its wake event and its sweep cron", async () => {
-    const { inngestFunctions } = await import("./inngest");
+    const { inngestFunctions } = await import("./functions");
     const registered = Object.fromEntries(inngestFunctions().map((f) => [f.id(), f.opts.triggers]));
     const expected = {
       dispatch: "* * * * *",
@@ -161,8 +161,8 @@ describe("every background workflow as an Inngest function", () => {
     hooks.answer(path, { status: 500 });
     const ep = await server.api("POST", "/v1/webhooks", { key: apiKey, body: { url: hooks.origin + path, events: ["*"] } });
     expect(ep.status).toBe(201);
-    const { recordEvents } = await import("../../events/record");
-    const { database } = await import("../../db/client");
+    const { recordEvents } = await import("../server/events/record");
+    const { database } = await import("../server/db/client");
     await recordEvents((await database()).db, [
       {
         accountId,
@@ -222,8 +222,8 @@ describe("every background workflow as an Inngest function", () => {
   });
 
   it("retention: the function prunes what is older than RETENTION_DAYS", async () => {
-    const { reconfigure } = await import("../../../test/support/config");
-    const { newId } = await import("../../lib/ids");
+    const { reconfigure } = await import("../test/support/config");
+    const { newId } = await import("../server/lib/ids");
     const a = await server.account();
     const domain = await addDomain(a.accountId, uniqueDomain("retain"));
     const email = await enqueue(a.accountId, { domainId: domain.id, from: `n@${domain.name}`, to: ["someone@example.org"] });
@@ -243,7 +243,7 @@ describe("every background workflow as an Inngest function", () => {
   });
 
   it("search summary: the function runs the task to the end and reports what it summarized", async () => {
-    const { searchSummaryTask } = await import("../../sending/search-summary");
+    const { searchSummaryTask } = await import("../server/sending/search-summary");
     const summarize = vi.spyOn(searchSummaryTask, "runOnce");
     try {
       const result = await runFunction("search-summary");
