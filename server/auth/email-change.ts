@@ -5,7 +5,7 @@ import { database } from "../db/client";
 import { isUniqueViolation } from "../db/pg-code";
 import { validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
-import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
+import { readExpiringPayload, signExpiringPayload } from "../crypto/signed-token";
 import { sendNotice } from "../notices/send";
 import { lifetime, mailLink } from "./link-mail";
 import { checkCurrentPassword } from "./password-change";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { invalidateAccount } from "../accounts/account-cache";
 import { config } from "../config";
 import { database } from "../db/client";
-import { readSignedPayload, signPayload } from "../lib/signed-token";
+import { readSignedPayload, signPayload } from "../crypto/signed-token";
 import { mailLink } from "./link-mail";
 import { passwordStamp, passwordStampSql } from "./password-stamp";
 import { authSettings } from "./settings";

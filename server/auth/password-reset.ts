@@ -4,7 +4,7 @@ import { config } from "../config";
 import { database } from "../db/client";
 import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
-import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
+import { readExpiringPayload, signExpiringPayload } from "../crypto/signed-token";
 import { lifetime, mailLink } from "./link-mail";
 import { passwordStamp, passwordStampSql } from "./password-stamp";
 import { assertNewPassword } from "./password-rules";

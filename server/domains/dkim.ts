@@ -1,7 +1,7 @@
 import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
 import type { domains } from "../db/schema";
-import { decrypt, encrypt } from "../lib/crypto";
+import { decrypt, encrypt } from "../crypto/sealed";
 
 export const DKIM_SELECTOR = "posthaste";
 

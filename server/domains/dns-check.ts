@@ -1,5 +1,5 @@
 import type { StoredRecord } from "./schemas";
-import { resolver } from "../lib/dns";
+import { resolver } from "../dns/resolver";
 
 /** Answers meaning "nothing published here", as opposed to a resolver that failed. */
 const EMPTY = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN"]);

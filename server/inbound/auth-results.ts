@@ -1,6 +1,6 @@
 import { authenticate } from "mailauth";
 import type { InboundAuthResults } from "../db/schema";
-import { resolver } from "../lib/dns";
+import { resolver } from "../dns/resolver";
 
 /**
  * How long the checks of one message may take in all (SPF alone may chase ten lookups):
@@ -21,7 +21,7 @@ export interface Sender {
   mta: string;
 }
 
-/** A resolver for mailauth over DNS_SERVERS (server/lib/dns.ts) that refuses every lookup once `deadline` has passed. */
+/** A resolver for mailauth over DNS_SERVERS (server/dns/resolver.ts) that refuses every lookup once `deadline` has passed. */
 function boundedResolver(deadline: number) {
   const r = resolver();
   return async (name: string, type: string) => {

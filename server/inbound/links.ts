@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { readSignedPayload, signExpiringPayload } from "../lib/signed-token";
+import { readSignedPayload, signExpiringPayload } from "../crypto/signed-token";
 import type { DownloadLink } from "./api-schemas";
 
 /** How long a download link works: Resend's hour. */
@@ -10,7 +10,7 @@ export type DownloadTarget =
   | { kind: "raw"; accountId: string; inboundId: string }
   | { kind: "attachment"; accountId: string; inboundId: string; attachmentId: string };
 
-// Signed with the links' machinery (server/lib/signed-token.ts) for this purpose only.
+// Signed with the links' machinery (server/crypto/signed-token.ts) for this purpose only.
 const PURPOSE = "inbound-download";
 
 /** The path the public route serves (server/http/routes/inbound-download.ts). */

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { readSignedPayload, signPayload } from "../lib/signed-token";
+import { readSignedPayload, signPayload } from "../crypto/signed-token";
 
 /**
  * One-click unsubscribe (RFC 8058) for bulk mail. Each recipient's copy of a bulk message

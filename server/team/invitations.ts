@@ -17,7 +17,7 @@ import { accounts, invitations } from "../db/schema";
 import { ApiError, validationError } from "../errors";
 import { parseAddress } from "../lib/email-address";
 import { isUuid, newId } from "../lib/ids";
-import { readExpiringPayload, signExpiringPayload } from "../lib/signed-token";
+import { readExpiringPayload, signExpiringPayload } from "../crypto/signed-token";
 import { MAX_TEAM_SIZE } from "../limits/constants";
 import { invitingRefusal } from "./rules";
 import type { MemberRole } from "./schemas";

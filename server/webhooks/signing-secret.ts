@@ -1,13 +1,13 @@
 import { and, eq, notLike } from "drizzle-orm";
 import { database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
-import { decrypt, encrypt } from "../lib/crypto";
+import { decrypt, encrypt } from "../crypto/sealed";
 import { processShared } from "../lib/process-shared";
 import { log } from "../ops/log";
 
 /**
  * Webhook signing secrets at rest: encrypted under ENCRYPTION_KEY like DKIM keys
- * (server/lib/crypto.ts, "v1:" prefix). Rows written before that hold the plaintext;
+ * (server/crypto/sealed.ts, "v1:" prefix). Rows written before that hold the plaintext;
  * they are read as they are and sealed on first use and at start-up.
  */
 const SEALED_PREFIX = "v1:";

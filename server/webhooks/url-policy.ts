@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { config } from "../config";
-import { resolver } from "../lib/dns";
+import { resolver } from "../dns/resolver";
 
 /**
  * Where a webhook may point: https on port 443 at a publicly routable host, checked
