@@ -17,12 +17,12 @@ import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./r
 import { deliverySettings } from "./settings";
 import { signerFor } from "./signing";
 import { simulatedOutcome } from "./simulator";
+import { outcomeWriter } from "./outcome-writer";
 import { applyHappenings, type Happening } from "./status";
 import { addTracking } from "./tracking-html";
 import { resultRows } from "../db/rows";
 import { dispatchLatency, providerErrors } from "../ops/metrics";
 import { log } from "../ops/log";
-import { processShared } from "../lib/process-shared";
 import { withContent } from "../templates/content";
 
 type Outcome =
@@ -302,75 +302,13 @@ function observe(group: Outcome[], provider: Provider["name"], now: Date): void 
 /** A recipient the provider refused: a hard bounce suppresses it; another refusal does not. */
 const bouncedHappening = (r: RefusedRecipient): Happening => ({ type: "bounced", recipient: r.address, reason: r.reply, suppress: r.hard });
 
-/** What recording an outcome stores: its happenings, or the time it goes back to the queue. */
-type Entry = { kind: "happened"; item: Parameters<typeof applyHappenings>[1][number] } | { kind: "retry"; id: string; at: Date };
-
-/**
- * Writes one group of entries: the common case (sent, nothing to retry or suppress) is one
- * statement, atomic by itself, with no BEGIN and COMMIT round trips while the hand-off
- * slots wait for it.
- */
-async function writeEntries(db: Db, entries: Entry[], now: Date): Promise<void> {
-  const items = entries.flatMap((e) => (e.kind === "happened" ? [e.item] : []));
-  const retry = entries.flatMap((e) => (e.kind === "retry" ? [e] : []));
-  const suppresses = items.some((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained"));
-  if (!retry.length && !suppresses) return applyHappenings(db, items, now, true);
-  await db.transaction(async (tx) => {
-    await applyHappenings(tx, items, now);
-    for (const r of retry) {
-      await tx.execute(
-        sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`,
-      );
-    }
-  });
-}
-
-type Waiting = { entry: Entry; done: () => void; fail: (err: unknown) => void };
-
-/**
- * Group commit, one per process and database: every dispatch loop's outcomes go through it.
- * The first waits for nothing; those that arrive while a group is being written go together
- * in the next, so under load one statement records as many outcomes as finished meanwhile
- * in any loop, instead of each loop writing its own one or two.
- */
-const groupWriters = processShared("outcomeGroupWriters", () => new WeakMap<Db, (entry: Entry) => Promise<void>>());
-function groupWriter(db: Db): (entry: Entry) => Promise<void> {
-  let writer = groupWriters.get(db);
-  if (writer) return writer;
-  let pending: Waiting[] = [];
-  let writing = false;
-  const drain = async () => {
-    writing = true;
-    while (pending.length) {
-      const group = pending;
-      pending = [];
-      await writeEntries(
-        db,
-        group.map((w) => w.entry),
-        new Date(),
-      ).then(
-        () => group.forEach((w) => w.done()),
-        (err) => group.forEach((w) => w.fail(err)),
-      );
-    }
-    writing = false;
-  };
-  writer = (entry) =>
-    new Promise<void>((done, fail) => {
-      pending.push({ entry, done, fail });
-      if (!writing) void drain();
-    });
-  groupWriters.set(db, writer);
-  return writer;
-}
-
 /**
  * Records a run's outcomes through the process's group writer; `record` resolves once the
  * outcome is stored. `hurt`: accounts that got a bounce or complaint (for the breaker).
  */
 function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: number[]) {
   const hurt = new Set<string>();
-  const write = groupWriter(db);
+  const write = outcomeWriter(db);
   return {
     hurt,
     async record(outcome: Outcome): Promise<void> {

@@ -57,37 +57,44 @@ export function eventData(email: EmailRef, extra: Record<string, unknown> = {}):
   return Object.assign(data, extra);
 }
 
+/** What a group of outcomes writes, one array per column (see outcomeColumns). */
+export interface OutcomeColumns {
+  moves: {
+    id: string[];
+    status: (string | null)[];
+    sentAt: (string | null)[];
+    providerId: (string | null)[];
+    error: (string | null)[];
+    fromDispatch: string[];
+  };
+  timeline: (typeof emailEvents.$inferInsert)[];
+  events: NewEvent[];
+  suppressions: { emailId: string; accountId: string; address: string; reason: "hard_bounce" | "complaint" }[];
+}
+
+export type OutcomeItem = { email: EmailRef; happenings: Happening[]; fromDispatch?: boolean };
+
 /**
- * Applies what happened to a set of messages in one go: the status (forward only),
- * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
- * event, the dashboard's daily counts, and suppression of hard-bounced or complaining
- * recipients (naming the message). Status, timeline, events and counts are one statement;
- * when a bounce or complaint suppresses a recipient, run it in a transaction so the
- * suppression agrees with them. `fromDispatch` rows are only touched while still held by
- * dispatch (status 'sending'), so a lease we lost to another worker cannot be overwritten.
+ * The pure half of applyHappenings: each message's furthest status (forward only), its
+ * sentAt / provider id / error, a timeline row and an event per happening at strictly
+ * increasing times from `now`, and the recipients a complaint or hard bounce suppresses.
  */
-export async function applyHappenings(
-  tx: Tx,
-  items: { email: EmailRef; happenings: Happening[]; fromDispatch?: boolean }[],
-  now = new Date(),
-  /** `tx` commits the statement by itself (no transaction around it): the webhook deliveries it owes may be handed over. */
-  autocommit = false,
-): Promise<void> {
+export function outcomeColumns(items: OutcomeItem[], now: Date): OutcomeColumns {
   // One array per column: the statement's text is the same whatever the group's size, so it
   // is prepared once (server/db/auto-prepare.ts). Every array goes as text[], cast in SQL:
   // postgres.js types an array by its first element (a boolean array as boolean), and
   // drizzle passes timestamptz[] values to it unserialised.
-  const moves = {
-    id: [] as string[],
-    status: [] as (string | null)[],
-    sentAt: [] as (string | null)[],
-    providerId: [] as (string | null)[],
-    error: [] as (string | null)[],
-    fromDispatch: [] as string[],
+  const moves: OutcomeColumns["moves"] = {
+    id: [],
+    status: [],
+    sentAt: [],
+    providerId: [],
+    error: [],
+    fromDispatch: [],
   };
-  const timeline: (typeof emailEvents.$inferInsert)[] = [];
+  const timeline: OutcomeColumns["timeline"] = [];
   const events: NewEvent[] = [];
-  const suppressions: { emailId: string; accountId: string; address: string; reason: "hard_bounce" | "complaint" }[] = [];
+  const suppressions: OutcomeColumns["suppressions"] = [];
   let tick = 0;
   for (const { email, happenings, fromDispatch } of items) {
     let status: string | null = null;
@@ -138,6 +145,26 @@ export async function applyHappenings(
     moves.error.push(error);
     moves.fromDispatch.push(fromDispatch ? "true" : "false");
   }
+  return { moves, timeline, events, suppressions };
+}
+
+/**
+ * Applies what happened to a set of messages in one go: the status (forward only),
+ * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
+ * event, the dashboard's daily counts, and suppression of hard-bounced or complaining
+ * recipients (naming the message). Status, timeline, events and counts are one statement;
+ * when a bounce or complaint suppresses a recipient, run it in a transaction so the
+ * suppression agrees with them. `fromDispatch` rows are only touched while still held by
+ * dispatch (status 'sending'), so a lease we lost to another worker cannot be overwritten.
+ */
+export async function applyHappenings(
+  tx: Tx,
+  items: OutcomeItem[],
+  now = new Date(),
+  /** `tx` commits the statement by itself (no transaction around it): the webhook deliveries it owes may be handed over. */
+  autocommit = false,
+): Promise<void> {
+  const { moves, timeline, events, suppressions } = outcomeColumns(items, now);
   if (!moves.id.length) return;
   // One statement: the status moves, and only for rows that moved (a lost lease changes
   // nothing) the timeline rows, the events and the deliveries they owe are stored with it.

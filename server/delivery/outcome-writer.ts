@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { processShared } from "../lib/process-shared";
+import { applyHappenings, type OutcomeItem } from "./status";
+
+/** What recording an outcome stores: its happenings, or the time it goes back to the queue. */
+export type OutcomeEntry = { kind: "happened"; item: OutcomeItem } | { kind: "retry"; id: string; at: Date };
+
+/**
+ * Writes one group of entries: the common case (sent, nothing to retry or suppress) is one
+ * statement, atomic by itself, with no BEGIN and COMMIT round trips while the hand-off
+ * slots wait for it.
+ */
+export async function writeOutcomes(db: Db, entries: OutcomeEntry[], now: Date): Promise<void> {
+  const items = entries.flatMap((e) => (e.kind === "happened" ? [e.item] : []));
+  const retry = entries.flatMap((e) => (e.kind === "retry" ? [e] : []));
+  const suppresses = items.some((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained"));
+  if (!retry.length && !suppresses) return applyHappenings(db, items, now, true);
+  await db.transaction(async (tx) => {
+    await applyHappenings(tx, items, now);
+    for (const r of retry) {
+      await tx.execute(
+        sql`update emails set status = 'queued', next_attempt_at = ${r.at.toISOString()}::timestamptz where id = ${r.id} and status = 'sending'`,
+      );
+    }
+  });
+}
+
+/**
+ * Group commit: the first item is written at once; items that arrive while a group is being
+ * written wait and go together in the next, in arrival order. Each item's promise settles with
+ * its group's write: a failed write rejects that group's items only, and the next group is
+ * written as usual.
+ */
+export function groupCommit<T>(write: (group: T[]) => Promise<void>): (item: T) => Promise<void> {
+  type Waiting = { item: T; done: () => void; fail: (err: unknown) => void };
+  let pending: Waiting[] = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (pending.length) {
+      const group = pending;
+      pending = [];
+      await write(group.map((w) => w.item)).then(
+        () => group.forEach((w) => w.done()),
+        (err) => group.forEach((w) => w.fail(err)),
+      );
+    }
+    writing = false;
+  };
+  return (item) =>
+    new Promise<void>((done, fail) => {
+      pending.push({ item, done, fail });
+      if (!writing) void drain();
+    });
+}
+
+/**
+ * The outcome writer, one per process and database: every dispatch loop's outcomes go through
+ * it, so under load one statement records as many outcomes as finished meanwhile in any loop,
+ * instead of each loop writing its own one or two.
+ */
+const writers = processShared("outcomeGroupWriters", () => new WeakMap<Db, (entry: OutcomeEntry) => Promise<void>>());
+export function outcomeWriter(db: Db): (entry: OutcomeEntry) => Promise<void> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = groupCommit((group: OutcomeEntry[]) => writeOutcomes(db, group, new Date()));
+    writers.set(db, writer);
+  }
+  return writer;
+}
