@@ -14,7 +14,7 @@ describe.skipIf(!onPostgres)("statements on PostgreSQL (server/db/auto-prepare.t
       for (let i = 0; i < 3; i++) await d.rows(sql`select ${i}::int as n, ${marker}::text as m`);
       const { shapedQuery } = await import("../server/db/shaped");
       for (let i = 0; i < 3; i++) {
-        const [row] = await d.rows<{ shaped: number }>(shapedQuery("test:prepared", sql`select ${i}::int as shaped, ${marker}::text as m`));
+        const [row] = await d.rows<{ shaped: number }>(shapedQuery(sql`select ${i}::int as shaped, ${marker}::text as m`));
         expect(row.shaped).toBe(i);
       }
       await d.db.transaction(async (tx) => {

@@ -1,52 +1,71 @@
 import { is, Name, Param, SQL, StringChunk, type Query } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { config } from "../config";
 
 const dialect = new PgDialect();
-const texts = new Map<string, { sql: string; params: number }>();
+const texts = new Map<string, string>();
+/** Statements built from a few fixed pieces have a few shapes; past this many something varies its text per call. */
+const MAX_SHAPES = 1000;
 
 /**
- * A raw statement's text and values, the text compiled by drizzle once per `shape`.
+ * A raw statement's text and values, the text compiled by drizzle once per shape.
  *
  * The send path builds its statement afresh for every request, and drizzle's compilation
  * walks every chunk through its entity checks and merges the pieces: with the text hashed
  * again for the prepared-statement look-ups, ≈ 11 % of the server's CPU per send
- * (docs/benchmarks.md). The text depends only on which parts the statement has, which
- * `shape` must name; each run then only collects the values, in drizzle's order.
- * Handles what raw statements hold: text, names, nested SQL, lists, params and values.
+ * (docs/benchmarks.md). The text depends only on the statement's text pieces, names, list
+ * lengths and where its values sit: that is the shape, collected in the same walk as the
+ * values, so two statements with one shape compile to one text by construction and no
+ * shape is ever written by hand. Handles what raw statements hold: text, names, nested SQL,
+ * lists, params and values.
  */
-export function shapedQuery(shape: string, statement: SQL): Query {
+export function shapedQuery(statement: SQL): Query {
   const params: unknown[] = [];
-  collectParams(statement, params);
-  let text = texts.get(shape);
-  // Outside production every run is compiled in full as well and must give the cached text:
-  // a shape name that misses one of a statement's choices fails the tests, not a send.
-  if (!text || config().nodeEnv !== "production") {
+  const shape: string[] = [];
+  walk(statement, params, shape);
+  const key = shape.join("\u0000");
+  let text = texts.get(key);
+  if (text === undefined) {
     const compiled = dialect.sqlToQuery(statement);
-    if (text && text.sql !== compiled.sql) throw new Error(`statement shape "${shape}" compiles to more than one text`);
-    if (compiled.params.some((p, i) => p !== params[i])) throw new Error(`statement shape "${shape}": values out of drizzle's order`);
-    text = { sql: compiled.sql, params: compiled.params.length };
-    texts.set(shape, text);
+    if (compiled.params.length !== params.length || compiled.params.some((p, i) => p !== params[i]))
+      throw new Error("shapedQuery: values out of drizzle's order");
+    text = compiled.sql;
+    if (texts.size >= MAX_SHAPES) texts.clear();
+    texts.set(key, text);
   }
-  if (params.length !== text.params) throw new Error(`statement shape "${shape}": ${params.length} values for ${text.params} parameters`);
-  return { sql: text.sql, params };
+  return { sql: text, params };
 }
+
+/** The number of shapes compiled so far (tests). */
+export const shapesCompiled = () => texts.size;
 
 // drizzle's `is` (instanceof first, then its entity kinds): a statement may come from another
 // copy of drizzle (Next's bundle) than this module's.
-function collectParams(chunk: unknown, out: unknown[]): void {
-  if (chunk === undefined || is(chunk, StringChunk) || is(chunk, Name)) return;
+function walk(chunk: unknown, out: unknown[], shape: string[]): void {
+  if (chunk === undefined) return;
+  if (is(chunk, StringChunk)) {
+    shape.push(chunk.value.join(""));
+    return;
+  }
+  if (is(chunk, Name)) {
+    shape.push(`\u0002${chunk.value}`);
+    return;
+  }
   if (is(chunk, SQL)) {
-    for (const inner of chunk.queryChunks) collectParams(inner, out);
+    shape.push("\u0003(");
+    for (const inner of chunk.queryChunks) walk(inner, out, shape);
+    shape.push("\u0003)");
     return;
   }
   if (Array.isArray(chunk)) {
-    for (const inner of chunk) collectParams(inner, out);
+    // drizzle writes a JS list as "(a, b, …)": its length is part of the text.
+    shape.push(`\u0004${chunk.length}`);
+    for (const inner of chunk) walk(inner, out, shape);
     return;
   }
   if (is(chunk, Param)) {
     const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
     if (is(value, SQL)) throw new Error("shapedQuery: a param that maps to SQL");
+    shape.push("\u0001");
     out.push(value);
     return;
   }
@@ -54,5 +73,6 @@ function collectParams(chunk: unknown, out: unknown[]): void {
   if (chunk !== null && typeof chunk === "object" && !(chunk instanceof Date) && !Buffer.isBuffer(chunk)) {
     throw new Error(`shapedQuery: unsupported chunk ${chunk.constructor?.name ?? typeof chunk}`);
   }
+  shape.push("\u0001");
   out.push(chunk);
 }

@@ -201,11 +201,9 @@ export async function applyHappenings(
   const leased = autocommit && events.length > 0 && canHandOver();
   if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`, leased));
   const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
-  const shape = `outcome:${timeline.length > 0}:${events.length > 0}:${leased}`;
   const [row] = await databaseRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(
     tx,
     shapedQuery(
-      shape,
       sql`with ${sql.join(parts, sql`, `)}
     select coalesce((select json_agg(id) from moved), '[]'::json) as moved, ${owedSql} as owed, ${leased ? handedSql : sql`null::json`} as handed`,
     ),

@@ -118,10 +118,7 @@ export function acceptStatement(
   const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
   ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
   const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
-  // Every choice above that changes the text: the look-ups present, the gates, the day's unit.
-  const shape = `accept:${opts.checkKeys.length > 0}:${metered}:${metered && limits.day?.unit === "recipients"}:${!!rate}:${counting}`;
   return shapedQuery(
-    shape,
     sql`with ${sql.join(ctes, sql`, `)}
     select (select count(*) from ins)::int as inserted,
       ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
