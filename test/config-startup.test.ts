@@ -58,12 +58,11 @@ describe("processes and roles", () => {
   it("inbound: role mx needs PostgreSQL; SMTP_MX_PORT takes a number or off; sizes and rates have defaults", () => {
     expect(loadConfig({ ...pg, POSTHASTE_ROLE: "mx" }).role).toBe("mx");
     expect(() => loadConfig({ POSTHASTE_ROLE: "mx" })).toThrow(/POSTHASTE_ROLE=mx needs DATABASE_URL/);
-    expect(loadConfig({}).inbound).toEqual({ mxPort: 2525, maxBytes: 41943040, messagesPerMinute: 600 });
-    expect(loadConfig({ SMTP_MX_PORT: "off", MAX_INBOUND_BYTES: "1000", SMTP_MX_MESSAGES_PER_MINUTE: "0" }).inbound).toEqual({
-      mxPort: null,
-      maxBytes: 1000,
-      messagesPerMinute: 0,
-    });
+    expect(loadConfig({}).inbound).toEqual({ mxPort: 2525, maxBytes: 41943040, messagesPerMinute: 600, mxHost: "localhost" });
+    expect(
+      loadConfig({ SMTP_MX_PORT: "off", MAX_INBOUND_BYTES: "1000", SMTP_MX_MESSAGES_PER_MINUTE: "0", SMTP_MX_HOST: "mx.example.com" })
+        .inbound,
+    ).toEqual({ mxPort: null, maxBytes: 1000, messagesPerMinute: 0, mxHost: "mx.example.com" });
     expect(() => loadConfig({ SMTP_MX_PORT: "25x" })).toThrow(/SMTP_MX_PORT/);
   });
 });
