@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { until } from "./support/wait";
 import { startWebhookReceiver } from "./support/webhook-receiver";
+import { seedInbound } from "./support/inbound-rows";
 
 /**
  * The /v1 contract as /v1/openapi.json states it, checked by generated requests: every
@@ -30,7 +31,8 @@ addFormats(ajv);
 beforeAll(async () => {
   hooks = await startWebhookReceiver();
   server = await startTestServer({ MAIL_PROVIDER: "sink", WEBHOOK_ALLOWED_ORIGINS: hooks.origin, WEBHOOK_RETRY_SCHEDULE: "0.2,0.2" });
-  keys.full = (await server.account()).apiKey;
+  const owner = await server.account();
+  keys.full = owner.apiKey;
   const key = keys.full;
   keys.send = (await server.api("POST", "/v1/api-keys", { key, body: { name: "send", scope: "send" } })).body.key;
   // Ids that exist, so the operations on one resource reach their handlers too.
@@ -44,6 +46,11 @@ beforeAll(async () => {
   const hook = await server.api("POST", "/v1/webhooks", { key, body: { url: `${hooks.origin}/fuzzed`, events: ["*"] } });
   known.push(hook.body.id);
   known.push("ada@example.com");
+  // A received message and its attachment, so the receiving operations reach their handlers.
+  const received = await seedInbound(owner.accountId, {
+    attachments: [{ filename: "a.txt", contentType: "text/plain", content: Buffer.from("a") }],
+  });
+  known.push(received.id, ...received.attachmentIds);
   doc = (await server.api("GET", "/v1/openapi.json")).body;
   ajv.addSchema({ $id: "doc", components: doc.components });
   operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
