@@ -1,6 +1,13 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// server/ never imports its faces: app/ and inngest/'s functions (the jobs driver may signal through inngest/client).
+const noFaces = {
+  regex: "^(@/|(\\.\\./)+)(app(/|$)|inngest/(?!client$))",
+  message:
+    "server/ must not import app/ or inngest/'s functions (they are faces over the core); the jobs driver may use inngest/client to signal.",
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -47,13 +54,7 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^(@/|(\\.\\./)+)(app(/|$)|inngest/(?!client$))",
-              message:
-                "server/ must not import app/ or inngest/'s functions (they are faces over the core); the jobs driver may use inngest/client to signal.",
-            },
-          ],
+          patterns: [noFaces],
         },
       ],
     },
@@ -68,11 +69,7 @@ const config = [
         "error",
         {
           patterns: [
-            {
-              regex: "^(@/|(\\.\\./)+)(app(/|$)|inngest/(?!client$))",
-              message:
-                "server/ must not import app/ or inngest/'s functions (they are faces over the core); the jobs driver may use inngest/client to signal.",
-            },
+            noFaces,
             {
               regex: "^(@/server/|(\\.\\./)+)(api|http)(/|$)",
               message:
