@@ -29,7 +29,7 @@ import type { DeliveryStatus } from "../webhooks/schemas";
 /** PostgreSQL's tsvector (drizzle has no built-in type for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: "date" });
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 

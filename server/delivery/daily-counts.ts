@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
+import { cte, type Cte } from "../db/cte";
 
 /** What the daily counts count: a message handed over, delivered, bounced or complained about. */
 export const DAILY_KINDS = ["sent", "delivered", "bounced", "complained"] as const;
@@ -11,25 +12,26 @@ export type DailyCount = { day: string } & Record<DailyKind, number>;
 const SHARDS = 8;
 
 /**
- * CTE `counted` for the statement that moves statuses (server/delivery/status.ts#applyHappenings):
+ * CTE `counted_days` for the statement that moves statuses (server/delivery/status.ts#applyHappenings):
  * adds each stored timeline row of a counted kind to its account's UTC day, once per message
  * and kind within the statement (a bulk message's per-recipient deliveries count once).
  * `timeline` must return (email_id, type, at) and `moved` (id, account_id).
  */
-export function countDailySql(): SQL {
+export function countDailyCte(timeline: Cte, moved: Cte): Cte {
   const shard = Math.floor(Math.random() * SHARDS);
   const per = (kind: DailyKind) => sql`count(distinct t.email_id) filter (where t.type = ${kind})::int`;
-  return sql`counted as (
-      insert into email_daily_counts as c (account_id, day, shard, sent, delivered, bounced, complained)
+  return cte(
+    "counted_days",
+    sql`insert into email_daily_counts as c (account_id, day, shard, sent, delivered, bounced, complained)
       select m.account_id, (t.at at time zone 'UTC')::date, ${shard}::smallint,
              ${per("sent")}, ${per("delivered")}, ${per("bounced")}, ${per("complained")}
-      from timeline t join moved m on m.id = t.email_id
+      from ${timeline.name} t join ${moved.name} m on m.id = t.email_id
       where t.type in ('sent', 'delivered', 'bounced', 'complained')
       group by 1, 2
       on conflict (account_id, day, shard) do update set
         sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
-        bounced = c.bounced + excluded.bounced, complained = c.complained + excluded.complained
-    )`;
+        bounced = c.bounced + excluded.bounced, complained = c.complained + excluded.complained`,
+  );
 }
 
 /** A UTC day as YYYY-MM-DD. */

@@ -1,13 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { emailEvents } from "../db/schema";
-import { eventRows, handedSql, storeEventsSql, WEBHOOK_TASK } from "../events/record";
-import { countDailySql } from "./daily-counts";
+import { eventRows, handedSql, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
+import { countDailyCte } from "./daily-counts";
 import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
 import { databaseRows } from "../db/rows";
+import { cte, withList, type Cte } from "../db/cte";
 import { shapedQuery } from "../db/shaped";
 import { canHandOver, handOver, type Claimed } from "../webhooks/handed-over";
 
@@ -168,9 +169,9 @@ export async function applyHappenings(
   if (!moves.id.length) return;
   // One statement: the status moves, and only for rows that moved (a lost lease changes
   // nothing) the timeline rows, the events and the deliveries they owe are stored with it.
-  const parts: SQL[] = [
-    sql`moved as (
-      update emails e set
+  const moved = cte(
+    "moved",
+    sql`update emails e set
         status = case when r.status is not null and ${rankSql(sql`r.status`)} > ${rankSql(sql`e.status`)} then r.status else e.status end,
         sent_at = coalesce(r.sent_at::timestamptz, e.sent_at),
         ses_message_id = coalesce(r.provider_id, e.ses_message_id),
@@ -180,36 +181,41 @@ export async function applyHappenings(
                   ${sql.param(moves.providerId)}::text[], ${sql.param(moves.error)}::text[], ${sql.param(moves.fromDispatch)}::text[])
         as r(id, status, sent_at, provider_id, error, from_dispatch)
       where e.id = r.id and (not r.from_dispatch::boolean or e.status = 'sending')
-      returning e.id, e.account_id
-    )`,
-  ];
+      returning e.id, e.account_id`,
+  );
+  const parts: Cte[] = [moved];
   if (timeline.length) {
     const column = <K extends keyof (typeof timeline)[number]>(k: K) => sql.param(timeline.map((t) => t[k] ?? null));
     const at = sql.param(timeline.map((t) => (t.at as Date).toISOString()));
-    parts.push(sql`timeline as (
-      insert into email_events (id, email_id, type, at, detail, recipient)
+    const stored = cte(
+      "timeline",
+      sql`insert into email_events (id, email_id, type, at, detail, recipient)
       select t.id, t.email_id, t.type, t.at::timestamptz, t.detail, t.recipient
       from unnest(${column("id")}::text[], ${column("emailId")}::text[], ${column("type")}::text[], ${at}::text[],
                   ${column("detail")}::text[], ${column("recipient")}::text[]) as t(id, email_id, type, at, detail, recipient)
-      where t.email_id in (select id from moved)
-      returning email_id, type, at
-    )`);
+      where t.email_id in (select id from ${moved.name})
+      returning email_id, type, at`,
+    );
     // The dashboard's daily counts move with the timeline they count.
-    parts.push(countDailySql());
+    parts.push(stored, countDailyCte(stored, moved));
   }
   // Delivered by this process without a claim once the statement has committed (server/webhooks/handed-over.ts).
   const leased = autocommit && events.length > 0 && canHandOver();
-  if (events.length) parts.push(storeEventsSql(eventRows(events).columns, sql`v.email_id in (select id from moved)`, leased));
-  const owedSql = events.length ? sql`(select count(*)::int from owed)` : sql`0`;
+  const owing = events.length
+    ? storeEventsCtes(eventRows(events).columns, sql`v.email_id in (select id from ${moved.name})`, leased)
+    : null;
+  if (owing) parts.push(owing.ev, owing.owed);
+  const owedSql = owing ? sql`(select count(*)::int from ${owing.owed.name})` : sql`0`;
   const [row] = await databaseRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(
     tx,
     shapedQuery(
-      sql`with ${sql.join(parts, sql`, `)}
-    select coalesce((select json_agg(id) from moved), '[]'::json) as moved, ${owedSql} as owed, ${leased ? handedSql : sql`null::json`} as handed`,
+      sql`with ${withList(parts)}
+    select coalesce((select json_agg(id) from ${moved.name}), '[]'::json) as moved, ${owedSql} as owed,
+      ${owing && leased ? handedSql(owing) : sql`null::json`} as handed`,
     ),
   );
-  const moved = new Set(row.moved);
-  for (const s of suppressions) if (moved.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
+  const movedIds = new Set(row.moved);
+  for (const s of suppressions) if (movedIds.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
   if (row.handed?.length) handOver(row.handed);
   else if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
 }

@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { cte, withList, type Cte } from "../db/cte";
 import { newId, uuidv7Sql } from "../lib/ids";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
-import { LEASE_SECONDS } from "../webhooks/handed-over";
+import { claimedJson, LEASE_SECONDS } from "../webhooks/handed-over";
 import type { EventPayload, NewEvent } from "./types";
 import { resultRows } from "../db/rows";
 
@@ -36,6 +37,12 @@ export interface EventColumns {
   createdAt: string[];
 }
 
+/** The CTEs of storeEventsCtes: `ev`, the events stored, and `owed`, the deliveries they owe. */
+export interface StoredEvents {
+  ev: Cte;
+  owed: Cte;
+}
+
 /**
  * Two CTEs for a statement that stores events: `ev` stores the rows (those where `filter`
  * holds, over their columns as `v.*`) and `owed` owes each to every enabled endpoint of
@@ -44,36 +51,38 @@ export interface EventColumns {
  * of events (prepared once, server/db/auto-prepare.ts). `leased`: the deliveries are stored
  * as claimed by this process (first attempt under way), for `handedSql` to return.
  */
-export function storeEventsSql(c: EventColumns, filter: SQL = sql`true`, leased = false): SQL {
-  return sql`ev as (
-      insert into webhook_events (id, account_id, type, email_id, payload, created_at)
+export function storeEventsCtes(c: EventColumns, filter: SQL = sql`true`, leased = false): StoredEvents {
+  const ev = cte(
+    "ev",
+    sql`insert into webhook_events (id, account_id, type, email_id, payload, created_at)
       select v.id, v.account_id, v.type, v.email_id, v.payload::jsonb, v.created_at::timestamptz
       from unnest(${sql.param(c.id)}::text[], ${sql.param(c.accountId)}::text[], ${sql.param(c.type)}::text[],
                   ${sql.param(c.emailId)}::text[], ${sql.param(c.payload)}::text[], ${sql.param(c.createdAt)}::text[])
         as v(id, account_id, type, email_id, payload, created_at)
       where ${filter}
-      returning id, account_id, type, payload
-    ), owed as (
-      insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, attempts, next_attempt_at)
+      returning id, account_id, type, payload, test`,
+  );
+  const owed = cte(
+    "owed",
+    sql`insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, attempts, next_attempt_at)
       select ${uuidv7Sql}, ev.id, e.id, e.account_id, 'pending',
              ${leased ? sql`1, now() + make_interval(secs => ${LEASE_SECONDS})` : sql`0, now()`}
-      from ev join webhook_endpoints e
+      from ${ev.name} ev join webhook_endpoints e
         on e.account_id = ev.account_id and e.enabled and not e.suspended_by_plan
        and (e.events ? '*' or e.events ? ev.type)
-      returning id, event_id, endpoint_id
-    )`;
+      returning id, event_id, endpoint_id, attempts`,
+  );
+  return { ev, owed };
 }
 
 /**
- * The deliveries `owed` stored leased (storeEventsSql), each as the webhook loop's claim
+ * The deliveries `owed` stored leased (storeEventsCtes), each as the webhook loop's claim
  * returns it (server/webhooks/handed-over.ts), as one JSON array; null when none. The
  * payload is read back as stored, so its body is the same bytes a claim would send.
  */
-export const handedSql = sql`(
-    select json_agg(json_build_object('id', o.id, 'event_id', o.event_id, 'endpoint_id', o.endpoint_id, 'attempts', 1,
-      'payload', ev.payload, 'url', e.url, 'secret', e.secret, 'enabled', e.enabled,
-      'suspended_by_plan', e.suspended_by_plan, 'account_id', e.account_id, 'test', false))
-    from owed o join ev on ev.id = o.event_id join webhook_endpoints e on e.id = o.endpoint_id)`;
+export const handedSql = ({ ev, owed }: StoredEvents): SQL => sql`(
+    select json_agg(${claimedJson})
+    from ${owed.name} d join ${ev.name} ev on ev.id = d.event_id join webhook_endpoints e on e.id = d.endpoint_id)`;
 
 /**
  * Stores each event once and, in the same statement, owes it to every enabled endpoint
@@ -83,7 +92,8 @@ export const handedSql = sql`(
 export async function recordEvents(db: Pick<Db, "execute">, events: NewEvent[]): Promise<EventPayload[]> {
   if (events.length === 0) return [];
   const { payloads, columns } = eventRows(events);
-  const result = await db.execute(sql`with ${storeEventsSql(columns)} select count(*)::int as owed from owed`);
+  const stored = storeEventsCtes(columns);
+  const result = await db.execute(sql`with ${withList([stored.ev, stored.owed])} select count(*)::int as owed from ${stored.owed.name}`);
   const owed = Number(resultRows<{ owed: number }>(result)[0]?.owed ?? 0);
   if (owed > 0) wake(WEBHOOK_TASK);
   return payloads;

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import type { Db } from "../db/client";
 import { accounts, type emails } from "../db/schema";
-import { checkCtes, checksPass, countCte, countLater, monthCountSql } from "./counters";
+import { withList } from "../db/cte";
+import { checkCte, checksPass, countCte, countLater, monthCountSql } from "./counters";
 import { SANDBOX_PER_DAY } from "./constants";
 import { isUnmetered, sendLimits } from "./limits";
 import { noteMonthCount } from "./quota";
@@ -45,10 +46,13 @@ export async function chargeAtDispatch(
     else countLater(charge);
     return { ok: true };
   }
+  const chk = checkCte(charge, limits, { enforceDay: false, now });
+  const counted = countCte(charge, limits, { enforceDay: false, now, gate: checksPass(chk) });
   const [row] = resultRows<{ counted: number; month_count: number | null; sandbox_ok: boolean }>(
     await db.execute(sql`
-    with ${checkCtes(charge, limits, { enforceDay: false, now })}, ${countCte(charge, limits, { enforceDay: false, now, gate: checksPass })}
-    select (select count(*) from counted)::int as counted, ${monthCountSql(now)} as month_count, (select sandbox_ok from chk) as sandbox_ok`),
+    with ${withList([chk, counted])}
+    select (select count(*) from ${counted.name})::int as counted, ${monthCountSql(counted, now)} as month_count,
+      (select sandbox_ok from ${chk.name}) as sandbox_ok`),
   );
   if (row.counted < 2) {
     if (row.sandbox_ok === false) {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
+import { cte, type Cte } from "../db/cte";
 import { processShared } from "../lib/process-shared";
 import { dayPeriod, monthPeriod } from "../lib/time";
 import { SANDBOX_PER_DAY } from "./constants";
@@ -19,36 +20,36 @@ export interface Charge {
 }
 
 /**
- * CTEs `prev` (the counters as this statement sees them) and `chk` (whether the charge
- * fits). With `enforceDay` false only the month's hard limit holds (dispatch of a
- * scheduled send).
+ * CTE `chk`, one row: whether the charge fits the counters as this statement sees them
+ * (month_ok, day_ok, sandbox_ok). With `enforceDay` false only the month's hard limit
+ * holds (dispatch of a scheduled send).
  */
-export function checkCtes(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: Date }): SQL {
+export function checkCte(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: Date }): Cte {
   const { m, d, hard, dayLimit, dayCol, dayAdd, sandboxCap } = terms(c, limits, opts);
-  return sql`prev as (
-      select coalesce((select messages from usage_counters where account_id = ${c.accountId} and period = ${m}), 0) as m_messages,
-             coalesce((select ${dayCol} from usage_counters where account_id = ${c.accountId} and period = ${d}), 0) as d_used,
-             coalesce((select sandbox from usage_counters where account_id = ${c.accountId} and period = ${d}), 0) as d_sandbox
-    ), chk as (
-      select (${hard}::int is null or m_messages + ${c.messages}::int <= ${hard}::int) as month_ok,
+  return cte(
+    "chk",
+    sql`select (${hard}::int is null or m_messages + ${c.messages}::int <= ${hard}::int) as month_ok,
              (${dayLimit}::int is null or d_used + ${dayAdd}::int <= ${dayLimit}::int) as day_ok,
              (${sandboxCap}::int is null or d_sandbox + ${c.sandbox}::int <= ${sandboxCap}::int) as sandbox_ok
-      from prev
-    )`;
+      from (select coalesce((select messages from usage_counters where account_id = ${c.accountId} and period = ${m}), 0) as m_messages,
+             coalesce((select ${dayCol} from usage_counters where account_id = ${c.accountId} and period = ${d}), 0) as d_used,
+             coalesce((select sandbox from usage_counters where account_id = ${c.accountId} and period = ${d}), 0) as d_sandbox) prev`,
+  );
 }
 
 /** `chk` passed: the whole charge fits as this statement sees the counters. */
-export const checksPass = sql`(select month_ok and day_ok and sandbox_ok from chk)`;
+export const checksPass = (chk: Cte): SQL => sql`(select month_ok and day_ok and sandbox_ok from ${chk.name})`;
 
 /**
  * CTE `counted`: the increment of both rows when `gate` holds, each re-checked on the
  * locked row so concurrent charges cannot pass a limit together (a row that no longer
  * fits is left out: fewer than two rows returned means the charge did not happen whole).
  */
-export function countCte(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: Date; gate: SQL }): SQL {
+export function countCte(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: Date; gate: SQL }): Cte {
   const { m, d, hard, dayLimit, dayCol, dayAdd, sandboxCap } = terms(c, limits, opts);
-  return sql`counted as (
-      insert into usage_counters as u (account_id, period, messages, recipients, sandbox)
+  return cte(
+    "counted",
+    sql`insert into usage_counters as u (account_id, period, messages, recipients, sandbox)
       select ${c.accountId}, p.period, ${c.messages}::int, ${c.recipients}::int, ${c.sandbox}::int
       from (values (${m}::text), (${d}::text)) as p(period)
       where ${opts.gate}
@@ -61,8 +62,8 @@ export function countCte(c: Charge, limits: SendLimits, opts: { enforceDay: bool
         else (${dayLimit}::int is null or u.${dayCol} + ${dayAdd}::int <= ${dayLimit}::int)
          and (${sandboxCap}::int is null or u.sandbox + excluded.sandbox <= ${sandboxCap}::int)
       end
-      returning period, messages
-    )`;
+      returning period, messages`,
+  );
 }
 
 function terms(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: Date }) {
@@ -80,8 +81,8 @@ function terms(c: Charge, limits: SendLimits, opts: { enforceDay: boolean; now: 
 }
 
 /** The month's count after the charge, from `counted` (null when nothing was counted). */
-export function monthCountSql(now = new Date()): SQL {
-  return sql`(select messages from counted where period = ${monthPeriod(now)})`;
+export function monthCountSql(counted: Cte, now: Date): SQL {
+  return sql`(select messages from ${counted.name} where period = ${monthPeriod(now)})`;
 }
 
 // Unmetered accounts (no limit of any kind) are counted in memory and written once a

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { cte, type Cte } from "../db/cte";
 import type { SendLimits } from "./limits";
 
 type Rate = NonNullable<SendLimits["rate"]>;
@@ -18,14 +19,16 @@ const tokensNeeded = (rate: Rate, n: number): SQL => sql`least(${n}::float8, ${r
  * CTE `bucket`: takes `n` tokens when `gate` holds and the refilled bucket has enough,
  * on the locked row (concurrent sends cannot spend the same tokens). A row means taken.
  */
-export function takeTokensCte(accountId: string, rate: Rate, n: number, gate: SQL): SQL {
+export function takeTokensCte(accountId: string, rate: Rate, n: number, gate: SQL): Cte {
   const refilled = refilledTokens(rate);
-  return sql`bucket as (
-      insert into rate_buckets as b (account_id, tokens, updated_at)
+  return cte(
+    "bucket",
+    sql`insert into rate_buckets as b (account_id, tokens, updated_at)
       select ${accountId}, ${rate.burst}::float8 - ${n}::float8, clock_timestamp() where ${gate}
       on conflict (account_id) do update set tokens = ${refilled} - ${n}::float8, updated_at = greatest(b.updated_at, clock_timestamp())
       where ${refilled} >= ${tokensNeeded(rate, n)}
-      returning 1)`;
+      returning 1`,
+  );
 }
 
 /** Whole seconds until the bucket holds the tokens `n` messages need (at least 1): the Retry-After. */

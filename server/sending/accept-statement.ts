@@ -1,37 +1,20 @@
 import { sql, type Query, type SQL } from "drizzle-orm";
 import type { Account } from "../accounts/account-cache";
 import type { Database } from "../db/client";
+import { cte, withList, type Cte } from "../db/cte";
 import { shapedQuery } from "../db/shaped";
-import { checkCtes, checksPass, countCte, monthCountSql, type Charge } from "../limits/counters";
+import { checkCte, checksPass, countCte, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, type SendLimits } from "../limits/limits";
 import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
 import { blockedRecipientsQuery, type BlockedRecipient } from "../suppressions/blocking";
 import { ROW_COLUMNS, type Prepared } from "./message-row";
 
-/**
- * What a key left out of a row's JSON stands for (it holds the column's default: no cc,
- * no tags, not bulk, …): a typical row is about a tenth shorter to send and to parse.
- * Keys not listed here stand for null when left out.
- */
-const ROW_DEFAULTS: Partial<Record<keyof typeof ROW_COLUMNS, string>> = {
-  cc: "'[]'::jsonb",
-  bcc: "'[]'::jsonb",
-  reply_to: "'[]'::jsonb",
-  headers: "'{}'::jsonb",
-  tags: "'[]'::jsonb",
-  attachments: "'[]'::jsonb",
-  bulk: "false",
-  test_mode: "false",
-  source: "'api'",
-};
-const others = (Object.keys(ROW_COLUMNS) as (keyof typeof ROW_COLUMNS)[]).filter((c) => c !== "id");
-const INSERT_COLUMNS = sql.raw(["account_id", "created_at", "status", "next_attempt_at", "id", ...others].map((c) => `"${c}"`).join(", "));
-const RECORD_TYPE = sql.raw(
-  Object.entries(ROW_COLUMNS)
-    .map(([c, type]) => `"${c}" ${type}`)
-    .join(", "),
+const others = ROW_COLUMNS.filter((c) => c.name !== "id");
+const INSERT_COLUMNS = sql.raw(
+  ["account_id", "created_at", "status", "next_attempt_at", "id", ...others.map((c) => c.name)].map((c) => `"${c}"`).join(", "),
 );
-const OTHER_VALUES = sql.raw(others.map((c) => (ROW_DEFAULTS[c] ? `coalesce(r."${c}", ${ROW_DEFAULTS[c]})` : `r."${c}"`)).join(", "));
+const RECORD_TYPE = sql.raw(ROW_COLUMNS.map((c) => `"${c.name}" ${c.type}`).join(", "));
+const OTHER_VALUES = sql.raw(others.map((c) => (c.whenOmitted ? `coalesce(r."${c.name}", ${c.whenOmitted})` : `r."${c.name}"`)).join(", "));
 
 /**
  * The insert of `items` when `admitted` holds. With `abortUnless`, a row whose condition
@@ -83,52 +66,66 @@ export function acceptStatement(
     sandbox: immediate.filter((p) => p.testMode).length,
   };
   // Look-ups only when there is something to look up: each shape is its own prepared statement.
-  const ctes: SQL[] = [];
+  const ctes: Cte[] = [];
   const gates: SQL[] = [];
+  let idem: Cte | null = null;
   if (opts.checkKeys.length) {
-    ctes.push(sql`idem as (select idempotency_key as key, id from emails where account_id = ${a}
-      and idempotency_key = any(${sql.param(opts.checkKeys)}::text[]))`);
-    gates.push(sql`not exists (select 1 from idem)`);
+    idem = cte(
+      "idem",
+      sql`select idempotency_key as key, id from emails where account_id = ${a}
+      and idempotency_key = any(${sql.param(opts.checkKeys)}::text[])`,
+    );
+    ctes.push(idem);
+    gates.push(sql`not exists (select 1 from ${idem.name})`);
   }
   // `screen`: the messages whose recipients are checked, when more than those inserted
   // (a batch's entries repeating an idempotency key answer as the first one, if not blocked).
   const screen = opts.screen ?? items;
-  ctes.push(
-    sql`blocked as (${blockedRecipientsQuery(a, {
+  const blocked = cte(
+    "blocked",
+    blockedRecipientsQuery(a, {
       all: [...new Set(screen.flatMap((p) => p.recipients))],
       bulk: [...new Set(screen.filter((p) => p.bulk).flatMap((p) => p.recipients))],
-    })})`,
+    }),
   );
-  gates.push(sql`not exists (select 1 from blocked)`);
+  ctes.push(blocked);
+  gates.push(sql`not exists (select 1 from ${blocked.name})`);
   const free = sql.join(gates, sql` and `);
   const metered = isMetered(limits, items);
   const counting = metered && charge.messages > 0;
   let admitted = free;
+  let chk: Cte | null = null;
   if (metered) {
-    ctes.push(checkCtes(charge, limits, { enforceDay: true, now: opts.now }));
-    admitted = sql`${free} and ${checksPass}`;
+    chk = checkCte(charge, limits, { enforceDay: true, now: opts.now });
+    ctes.push(chk);
+    admitted = sql`${free} and ${checksPass(chk)}`;
   }
   const rate = limits.rate;
   const n = items.length;
+  let bucket: Cte | null = null;
   if (rate) {
-    ctes.push(takeTokensCte(a, rate, n, admitted));
-    admitted = sql`exists (select 1 from bucket)`;
+    bucket = takeTokensCte(a, rate, n, admitted);
+    ctes.push(bucket);
+    admitted = sql`exists (select 1 from ${bucket.name})`;
   }
-  if (counting) ctes.push(countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }));
-  const abortUnless = counting ? sql`(select count(*) from counted) = 2` : null;
-  ctes.push(sql`ins as (${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1)`);
+  const counted = counting ? countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }) : null;
+  if (counted) ctes.push(counted);
+  const abortUnless = counted ? sql`(select count(*) from ${counted.name}) = 2` : null;
+  const ins = cte("ins", sql`${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1`);
+  ctes.push(ins);
   const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
+  const fromChk = (column: string) => (chk ? sql`(select ${sql.raw(column)} from ${chk.name})` : sql`null::boolean`);
   return shapedQuery(
-    sql`with ${sql.join(ctes, sql`, `)}
-    select (select count(*) from ins)::int as inserted,
-      ${opts.checkKeys.length ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from idem)` : sql`null::json`} as idem,
-      (select json_agg(json_build_object('address', address, 'reason', reason)) from blocked) as blocked,
-      ${metered ? sql`(select month_ok from chk)` : sql`null::boolean`} as month_ok,
-      ${metered ? sql`(select day_ok from chk)` : sql`null::boolean`} as day_ok,
-      ${metered ? sql`(select sandbox_ok from chk)` : sql`null::boolean`} as sandbox_ok,
-      ${rate ? sql`exists (select 1 from bucket)` : sql`null::boolean`} as rate_ok,
+    sql`with ${withList(ctes)}
+    select (select count(*) from ${ins.name})::int as inserted,
+      ${idem ? sql`(select json_agg(json_build_object('key', key, 'id', id)) from ${idem.name})` : sql`null::json`} as idem,
+      (select json_agg(json_build_object('address', address, 'reason', reason)) from ${blocked.name}) as blocked,
+      ${fromChk("month_ok")} as month_ok,
+      ${fromChk("day_ok")} as day_ok,
+      ${fromChk("sandbox_ok")} as sandbox_ok,
+      ${bucket ? sql`exists (select 1 from ${bucket.name})` : sql`null::boolean`} as rate_ok,
       ${retryAfter} as retry_after,
-      ${counting ? monthCountSql(opts.now) : sql`null::int`} as month_count`,
+      ${counted ? monthCountSql(counted, opts.now) : sql`null::int`} as month_count`,
   );
 }
 

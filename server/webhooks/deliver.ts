@@ -15,7 +15,7 @@ import { executeUnnamed } from "../db/unnamed";
 import { log } from "../ops/log";
 import { INBOUND_WEBHOOK_CONTENT_CHARS } from "../limits/constants";
 import { webhookAttempts } from "../ops/metrics";
-import { databaseTurn, LEASE_SECONDS, releaseHandedOver, takeHandedOver, type Claimed } from "./handed-over";
+import { claimedColumns, databaseTurn, LEASE_SECONDS, releaseHandedOver, takeHandedOver, type Claimed } from "./handed-over";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
@@ -51,15 +51,14 @@ async function claim(limit: number): Promise<Claimed[]> {
       from due where d.id = due.id
       returning d.id, d.event_id, d.endpoint_id, d.attempts
     )
-    select c.id, c.event_id, c.endpoint_id, c.attempts, ev.payload, ev.test,
-           e.url, e.secret, e.enabled, e.suspended_by_plan, e.account_id,
+    select ${claimedColumns},
            case when e.include_content and ev.type = 'email.received' then (
              select json_build_object('text', left(i.text, ${INBOUND_WEBHOOK_CONTENT_CHARS}), 'html', left(i.html, ${INBOUND_WEBHOOK_CONTENT_CHARS}))
              from inbound_emails i where i.id = ev.email_id and i.account_id = ev.account_id
            ) end as content
-    from claimed c
-    join webhook_events ev on ev.id = c.event_id
-    join webhook_endpoints e on e.id = c.endpoint_id`);
+    from claimed d
+    join webhook_events ev on ev.id = d.event_id
+    join webhook_endpoints e on e.id = d.endpoint_id`);
     return resultRows<Claimed>(result);
   });
 }

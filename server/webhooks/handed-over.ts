@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { TASKS } from "../jobs/names";
 import { runsHere, wakeLocal } from "../jobs/tasks";
@@ -23,6 +23,39 @@ export interface Claimed {
   /** email.received to an endpoint with include_content: the parsed text and html, capped (else absent or null). */
   content?: { text: string | null; html: string | null } | null;
 }
+
+/**
+ * Where each field of a Claimed comes from, over a delivery `d`, its event `ev` and its
+ * endpoint `e`: the claim's select list and the hand-over's JSON are both written from
+ * this, so the two cannot disagree with the type.
+ */
+const CLAIMED_FIELDS = {
+  id: "d.id",
+  event_id: "d.event_id",
+  endpoint_id: "d.endpoint_id",
+  attempts: "d.attempts",
+  payload: "ev.payload",
+  test: "ev.test",
+  url: "e.url",
+  secret: "e.secret",
+  enabled: "e.enabled",
+  suspended_by_plan: "e.suspended_by_plan",
+  account_id: "e.account_id",
+} as const satisfies Record<Exclude<keyof Claimed, "content">, string>;
+
+/** The columns of a Claimed, for a select over `d`, `ev` and `e`. */
+export const claimedColumns: SQL = sql.raw(
+  Object.entries(CLAIMED_FIELDS)
+    .map(([field, source]) => `${source} as ${field}`)
+    .join(", "),
+);
+
+/** A Claimed as one JSON object, over `d`, `ev` and `e`. */
+export const claimedJson: SQL = sql.raw(
+  `json_build_object(${Object.entries(CLAIMED_FIELDS)
+    .map(([field, source]) => `'${field}', ${source}`)
+    .join(", ")})`,
+);
 
 /** A claimed or handed-over row comes back to the queue after this long if its worker died mid-flight. */
 export const LEASE_SECONDS = Math.ceil(DEADLINE_MS / 1000) * 3;
