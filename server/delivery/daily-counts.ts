@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { cte, type Cte } from "../db/cte";
 
