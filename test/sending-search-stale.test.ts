@@ -100,14 +100,14 @@ async function expected(accountId: string, word: string) {
  * copy under the same settings).
  */
 async function buffersOfFirstPage(accountId: string, word: string): Promise<{ buffers: number; plans: string[] }> {
-  const { genericPlans } = await import("../server/sending/statement");
+  const { inPlan, PLANS } = await import("../server/db/statements");
   const { newestMatches } = await import("../server/sending/search-window");
   const { PgDialect } = await import("drizzle-orm/pg-core");
   const dialect = new PgDialect();
   const literal = (v: unknown) => (v === null ? "null" : `'${String(v).replace(/'/g, "''")}'`);
   let buffers = 0;
   const plans: string[] = [];
-  await genericPlans(await db(), (rows) =>
+  await inPlan(await db(), PLANS.search, (rows) =>
     newestMatches(
       async <T>(query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query);

@@ -146,9 +146,9 @@ describe("webhook delivery", () => {
     expect(sent.status).toBe(200);
     const { applyHappenings } = await import("../server/delivery/status");
     const { handOver, releaseHandedOver, takeHandedOver } = await import("../server/webhooks/handed-over");
-    const { db: handle } = await db();
+    const handle = await db();
     const email = { id: sent.body.id, accountId, from: "onboarding@posthaste.dev", to: ["b@example.org"], subject: "H", tags: [] };
-    await applyHappenings(handle, [{ email, happenings: [{ type: "delivered" }] }], new Date(), true);
+    await applyHappenings(handle, [{ email, happenings: [{ type: "delivered" }] }], new Date());
     // Taken here before the loop's 20 ms of gathering ends: what the loop would have sent.
     const handed = takeHandedOver(500);
     expect(handed).toHaveLength(1);
@@ -174,7 +174,7 @@ describe("webhook delivery", () => {
     });
     // Stopping gives back what was not sent: due now, the attempt not counted; the queue sends it once.
     handOver(handed);
-    await releaseHandedOver(handle);
+    await releaseHandedOver(handle.db);
     const [back] = await sql("select attempts, next_attempt_at <= now() as due from webhook_deliveries where id = ?", handed[0].id);
     expect(back).toMatchObject({ attempts: 0, due: true });
     const [got] = await until(

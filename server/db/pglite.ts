@@ -8,10 +8,29 @@ import { config } from "../config";
 import { migratePglite } from "./migrate";
 import { exclusiveOfTransactions } from "./pglite-socket-proxy";
 import { postgresJs } from "./postgres";
-import { databaseRows } from "./rows";
+import { rows } from "./rows";
 import * as schema from "./schema";
 import { pgliteSocketPath, prepareSocketFolder, withOwnerOnlyUmask } from "./socket-path";
 import type { Database, Db } from "./types";
+
+/**
+ * How drizzle's PGlite driver reads a raw statement's rows (db.execute), so a compiled
+ * statement run on PGlite itself gives the same values: timestamps, intervals and dates
+ * (and their arrays, and numeric[]) stay text.
+ */
+const asText = (value: string) => value;
+const COMPILED_ROWS = {
+  rowMode: "object" as const,
+  parsers: Object.fromEntries(
+    // timestamp, timestamptz, interval, date, numeric[], timestamp[], timestamptz[], interval[], date[]
+    [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asText]),
+  ),
+};
+
+/** Rows of a statement compiled by shapedQuery, run on PGlite itself: the values db.execute would give. */
+export async function compiledRows<T>(client: PGlite, query: Query): Promise<T[]> {
+  return (await client.query<T>(query.sql, query.params, COMPILED_ROWS)).rows;
+}
 
 /**
  * Connections of each child of a multi-process server to the primary's socket: enough that
@@ -70,7 +89,8 @@ export async function openPglite(dir: string, opts: { serveSocket: boolean; chil
   return {
     db: db as unknown as Db,
     kind: "pglite",
-    rows: <T>(query: SQL | Query) => databaseRows<T>(db, query),
+    rows: <T>(query: SQL) => rows<T>(db as unknown as Db, query),
+    runCompiled: <T>(query: Query) => compiledRows<T>(client, query),
     listen: async (channel, onPayload) => {
       await client.listen(channel, onPayload);
     },

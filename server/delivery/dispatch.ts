@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import { database, type Db } from "../db/client";
+import { database, type Database, type Db } from "../db/client";
+import { applyPlanSettings, PLANS } from "../db/statements";
 import { accounts, emailEvents, emails } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
@@ -176,7 +177,8 @@ function simulatedHappenings(recipients: string[], providerName: "sink" | "smtp"
  */
 export async function dispatchOnce(stopping?: AbortSignal): Promise<number> {
   const settings = deliverySettings();
-  const { db } = await database();
+  const d = await database();
+  const { db } = d;
   const provider = mailProvider();
   const refused: { email: EmailRow; error: string }[] = [];
   const claimedAt = Date.now();
@@ -185,10 +187,7 @@ export async function dispatchOnce(stopping?: AbortSignal): Promise<number> {
   // a crash cannot charge a message twice, let it leave uncharged, or lose the claim.
   const rows = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    // Plain index scans only: they mark the dead entries each claim and outcome leave at the
-    // head of the queue's index as they pass; a bitmap scan would re-read them every claim
-    // until vacuum (see the webhook claim in server/webhooks/deliver.ts).
-    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await applyPlanSettings(tx, PLANS.emailClaim);
     const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
     // `= any(array)`, not an IN list: one statement text for any claim size (prepared once).
@@ -237,7 +236,7 @@ export async function dispatchOnce(stopping?: AbortSignal): Promise<number> {
   for (const work of afterCommit) await work(db).catch((err) => log().error({ err }, "delivery: post-charge bookkeeping failed"));
   if (!rows.length) return refused.length;
 
-  const recorder = outcomeRecorder(db, provider.name, settings.retrySchedule);
+  const recorder = outcomeRecorder(d, provider.name, settings.retrySchedule);
   // A hand-off started later could outlive the lease (deadline and grace: twice the send
   // timeout) and overlap lease recovery by another worker: such rows are left to it.
   const startBy = claimedAt + Math.max(settings.leaseMs - 2 * settings.sendTimeoutMs, settings.leaseMs / 2);
@@ -306,9 +305,9 @@ const bouncedHappening = (r: RefusedRecipient): Happening => ({ type: "bounced",
  * Records a run's outcomes through the process's group writer; `record` resolves once the
  * outcome is stored. `hurt`: accounts that got a bounce or complaint (for the breaker).
  */
-function outcomeRecorder(db: Db, providerName: Provider["name"], retrySchedule: number[]) {
+function outcomeRecorder(d: Database, providerName: Provider["name"], retrySchedule: number[]) {
   const hurt = new Set<string>();
-  const write = outcomeWriter(db);
+  const write = outcomeWriter(d);
   return {
     hurt,
     async record(outcome: Outcome): Promise<void> {

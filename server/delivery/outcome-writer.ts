@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Database } from "../db/client";
 import { processShared } from "../lib/process-shared";
 import { applyHappenings, type OutcomeItem } from "./status";
 
@@ -11,12 +11,12 @@ export type OutcomeEntry = { kind: "happened"; item: OutcomeItem } | { kind: "re
  * statement, atomic by itself, with no BEGIN and COMMIT round trips while the hand-off
  * slots wait for it.
  */
-export async function writeOutcomes(db: Db, entries: OutcomeEntry[], now: Date): Promise<void> {
+export async function writeOutcomes(d: Database, entries: OutcomeEntry[], now: Date): Promise<void> {
   const items = entries.flatMap((e) => (e.kind === "happened" ? [e.item] : []));
   const retry = entries.flatMap((e) => (e.kind === "retry" ? [e] : []));
   const suppresses = items.some((i) => i.happenings.some((h) => h.type === "bounced" || h.type === "complained"));
-  if (!retry.length && !suppresses) return applyHappenings(db, items, now, true);
-  await db.transaction(async (tx) => {
+  if (!retry.length && !suppresses) return applyHappenings(d, items, now);
+  await d.db.transaction(async (tx) => {
     await applyHappenings(tx, items, now);
     for (const r of retry) {
       await tx.execute(
@@ -60,12 +60,12 @@ export function groupCommit<T>(write: (group: T[]) => Promise<void>): (item: T) 
  * it, so under load one statement records as many outcomes as finished meanwhile in any loop,
  * instead of each loop writing its own one or two.
  */
-const writers = processShared("outcomeGroupWriters", () => new WeakMap<Db, (entry: OutcomeEntry) => Promise<void>>());
-export function outcomeWriter(db: Db): (entry: OutcomeEntry) => Promise<void> {
-  let writer = writers.get(db);
+const writers = processShared("outcomeGroupWriters", () => new WeakMap<Database, (entry: OutcomeEntry) => Promise<void>>());
+export function outcomeWriter(d: Database): (entry: OutcomeEntry) => Promise<void> {
+  let writer = writers.get(d);
   if (!writer) {
-    writer = groupCommit((group: OutcomeEntry[]) => writeOutcomes(db, group, new Date()));
-    writers.set(db, writer);
+    writer = groupCommit((group: OutcomeEntry[]) => writeOutcomes(d, group, new Date()));
+    writers.set(d, writer);
   }
   return writer;
 }

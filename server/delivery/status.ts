@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Database, Db } from "../db/client";
 import type { emailEvents } from "../db/schema";
 import { eventRows, handedSql, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
 import { countDailyCte } from "./daily-counts";
@@ -7,7 +7,8 @@ import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
 import { suppress } from "../suppressions/suppress";
-import { databaseRows } from "../db/rows";
+import { rows } from "../db/rows";
+import { PLANS, runCompiled } from "../db/statements";
 import { cte, withList, type Cte } from "../db/cte";
 import { shapedQuery } from "../db/shaped";
 import { canHandOver, handOver, type Claimed } from "../webhooks/handed-over";
@@ -82,7 +83,7 @@ export type OutcomeItem = { email: EmailRef; happenings: Happening[]; fromDispat
  */
 export function outcomeColumns(items: OutcomeItem[], now: Date): OutcomeColumns {
   // One array per column: the statement's text is the same whatever the group's size, so it
-  // is prepared once (server/db/auto-prepare.ts). Every array goes as text[], cast in SQL:
+  // is prepared once (PLANS.outcome, server/db/statements.ts). Every array goes as text[], cast in SQL:
   // postgres.js types an array by its first element (a boolean array as boolean), and
   // drizzle passes timestamptz[] values to it unserialised.
   const moves: OutcomeColumns["moves"] = {
@@ -157,14 +158,13 @@ export function outcomeColumns(items: OutcomeItem[], now: Date): OutcomeColumns 
  * when a bounce or complaint suppresses a recipient, run it in a transaction so the
  * suppression agrees with them. `fromDispatch` rows are only touched while still held by
  * dispatch (status 'sending'), so a lease we lost to another worker cannot be overwritten.
+ *
+ * On the database (`on` a Database) the statement commits by itself, so the webhook
+ * deliveries it owes may be handed over, and it runs compiled once per shape as
+ * PLANS.outcome declares; in a transaction drizzle compiles it.
  */
-export async function applyHappenings(
-  tx: Tx,
-  items: OutcomeItem[],
-  now = new Date(),
-  /** `tx` commits the statement by itself (no transaction around it): the webhook deliveries it owes may be handed over. */
-  autocommit = false,
-): Promise<void> {
+export async function applyHappenings(on: Database | Tx, items: OutcomeItem[], now = new Date()): Promise<void> {
+  const autocommit = isDatabase(on);
   const { moves, timeline, events, suppressions } = outcomeColumns(items, now);
   if (!moves.id.length) return;
   // One statement: the status moves, and only for rows that moved (a lost lease changes
@@ -206,16 +206,16 @@ export async function applyHappenings(
     : null;
   if (owing) parts.push(owing.ev, owing.owed);
   const owedSql = owing ? sql`(select count(*)::int from ${owing.owed.name})` : sql`0`;
-  const [row] = await databaseRows<{ moved: string[]; owed: number; handed: Claimed[] | null }>(
-    tx,
-    shapedQuery(
-      sql`with ${withList(parts)}
+  const statement = sql`with ${withList(parts)}
     select coalesce((select json_agg(id) from ${moved.name}), '[]'::json) as moved, ${owedSql} as owed,
-      ${owing && leased ? handedSql(owing) : sql`null::json`} as handed`,
-    ),
-  );
+      ${owing && leased ? handedSql(owing) : sql`null::json`} as handed`;
+  type Result = { moved: string[]; owed: number; handed: Claimed[] | null };
+  const [row] = isDatabase(on) ? await runCompiled<Result>(on, PLANS.outcome, shapedQuery(statement)) : await rows<Result>(on, statement);
   const movedIds = new Set(row.moved);
-  for (const s of suppressions) if (movedIds.has(s.emailId)) await suppress(tx, s.accountId, s.address, s.reason, s.emailId);
+  for (const s of suppressions)
+    if (movedIds.has(s.emailId)) await suppress(isDatabase(on) ? on.db : on, s.accountId, s.address, s.reason, s.emailId);
   if (row.handed?.length) handOver(row.handed);
   else if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
 }
+
+const isDatabase = (on: Database | Tx): on is Database => "runCompiled" in on;

@@ -48,7 +48,7 @@ export interface StoredEvents {
  * holds, over their columns as `v.*`) and `owed` owes each to every enabled endpoint of
  * its account that subscribes to its type (or "*"), returning one row per delivery owed.
  * The rows go as one array per column, so the statement's text is the same for any number
- * of events (prepared once, server/db/auto-prepare.ts). `leased`: the deliveries are stored
+ * of events (named once, server/db/statements.ts). `leased`: the deliveries are stored
  * as claimed by this process (first attempt under way), for `handedSql` to return.
  */
 export function storeEventsCtes(c: EventColumns, filter: SQL = sql`true`, leased = false): StoredEvents {

@@ -3,6 +3,7 @@ import type { Account } from "../accounts/account-cache";
 import type { Database } from "../db/client";
 import { cte, withList, type Cte } from "../db/cte";
 import { shapedQuery } from "../db/shaped";
+import { PLANS, runCompiled } from "../db/statements";
 import { checkCte, checksPass, countCte, monthCountSql, type Charge } from "../limits/counters";
 import { isUnmetered, type SendLimits } from "../limits/limits";
 import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
@@ -138,7 +139,7 @@ const parseList = <T>(v: unknown): T[] => (v === null ? [] : typeof v === "strin
 
 /** Runs an accept statement; its JSON columns parsed on either driver. */
 export async function runStatement(d: Database, statement: Query): Promise<AcceptResult> {
-  const [row] = await d.rows<AcceptResult>(statement);
+  const [row] = await runCompiled<AcceptResult>(d, PLANS.accept, statement);
   return {
     ...row,
     idem: parseList(row.idem),

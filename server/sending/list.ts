@@ -9,7 +9,7 @@ import { publicStatus } from "./public-status";
 import { searchQuery } from "./search";
 import type { EmailListItem, EmailPage, EmailSource, ListStatus, Tag } from "./schemas";
 import { newerFirst, newestMatches, type Match } from "./search-window";
-import { genericPlans } from "./statement";
+import { inPlan, PLANS } from "../db/statements";
 
 /**
  * List cursors: `t` is a keyset position in the newest-first list; `r` a search position:
@@ -210,7 +210,7 @@ async function searchEmails(
   const c = opts.cursor ? decodeListCursor(opts.cursor, "r") : null;
   const window = searchWindow();
   const d = await database();
-  const matches = await genericPlans(d, (rows) =>
+  const matches = await inPlan(d, PLANS.search, (rows) =>
     newestMatches(rows, { accountId, query, status: opts.status, filter: filterSql(opts.filters), below: c?.w ?? null, window }),
   );
   const shown = c?.p ?? null;

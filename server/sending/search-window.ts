@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { RowsOf } from "./statement";
+import type { RowsOf } from "../db/statements";
 
 /** A position in the newest-first order: created_at in µs since the epoch, then id. */
 export type Position = { us: string; id: string };
@@ -37,7 +37,7 @@ export function newerFirst(a: Position, b: Position): number {
 /**
  * The newest `window` messages of an account matching `query` (a tsquery text) older than
  * `below` (null: from the newest), newest first, each with its ts_rank. Every statement's
- * plan is fixed by its shape, not by statistics (run it under genericPlans()).
+ * plan is fixed by its shape, not by statistics (run it under PLANS.search, server/db/statements.ts).
  */
 export async function newestMatches(
   rows: RowsOf,

@@ -11,7 +11,7 @@ import type { DeliveryStatus } from "./schemas";
 import { signingSecretOf } from "./signing-secret";
 import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 import { resultRows } from "../db/rows";
-import { executeUnnamed } from "../db/unnamed";
+import { applyPlanSettings, PLANS, runAs } from "../db/statements";
 import { log } from "../ops/log";
 import { INBOUND_WEBHOOK_CONTENT_CHARS } from "../limits/constants";
 import { webhookAttempts } from "../ops/metrics";
@@ -33,11 +33,7 @@ interface Outcome {
 async function claim(limit: number): Promise<Claimed[]> {
   const { db } = await database();
   return db.transaction(async (tx) => {
-    // A plain index scan, never a bitmap scan: every delivery leaves dead entries at the
-    // head of the due index until vacuum, and only a plain index scan marks them dead as it
-    // passes (the next claim skips them). A bitmap scan re-reads them all on every claim:
-    // 100 ms a claim after 80,000 deliveries, against 0.3 ms.
-    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await applyPlanSettings(tx, PLANS.webhookClaim);
     const result = await tx.execute(sql`
     with due as (
       select id from webhook_deliveries
@@ -209,7 +205,7 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
   if (!skipped.length && outcomes.length && !failing.length) {
     // Unnamed: a prepared settle keeps the plan it made while webhook_deliveries was nearly
     // empty (a seq scan of every delivery, 5 ms a statement at 50,000, docs/benchmarks.md).
-    await executeUnnamed(d, attemptsStatement(outcomes, succeeded));
+    await runAs(d, PLANS.webhookSettle, attemptsStatement(outcomes, succeeded));
     return;
   }
   const disabledNow: { accountId: string; endpointId: string; url: string }[] = [];
