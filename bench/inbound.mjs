@@ -16,6 +16,7 @@
 //   npm run build && node bench/inbound.mjs
 //
 // Knobs: CLIENTS (32), DURATION_MS (10 s), WARMUP_MS (3 s), DRAIN_TIMEOUT_MS (5 min).
+// BENCH_PROF=dir writes CPU profiles of the server processes there.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -209,7 +210,8 @@ const [{ name: domain }] = await pg`
 const to = `support+bench@${domain}`;
 const port = await freePort();
 const mxPort = await freePort();
-const server = spawn(process.execPath, ["dist/server.mjs"], {
+const prof = process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+const server = spawn(process.execPath, [...prof, "dist/server.mjs"], {
   env: {
     ...baseEnv,
     PORT: String(port),

@@ -63,9 +63,11 @@ export async function startServer(
   // (with Inngest, the driver itself signals Inngest, whatever the role).
   // backgroundLoops false: a cluster child of role all whose loops run in other children.
   const runsTasks = (opts.backgroundLoops !== false && role !== "web" && role !== "smtp" && role !== "mx") || driverName === "inngest";
+  // A child of role all whose loops run in a sibling still runs the tasks that scale with cores.
+  const tasks = runsTasks ? allTasks() : role === "all" && driverName === "embedded" ? allTasks().filter((t) => t.everyProcess) : [];
   const stopAnnouncing = runsTasks ? null : announceWakes();
-  if (runsTasks) driver.start(allTasks());
-  if (runsTasks && driverName === "embedded") await listenForWakes();
+  if (tasks.length) driver.start(tasks);
+  if (tasks.length && driverName === "embedded") await listenForWakes();
   const server = role === "worker" || role === "smtp" || role === "mx" ? createHealthServer() : createHttpServer(opts.next ?? null);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -98,7 +100,7 @@ export async function startServer(
     async stop() {
       // SMTP stops taking connections and answers the DATA in progress while HTTP drains.
       await Promise.all([drainHttp(server), smtp?.stop(), mx?.stop()]);
-      if (runsTasks) await driver.stop();
+      if (tasks.length) await driver.stop();
       stopAnnouncing?.();
       await closeMailProvider(); // the SMTP pool says QUIT rather than leave the relay waiting
       await flushKeyUse().catch(() => {});

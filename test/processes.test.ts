@@ -111,10 +111,14 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const said = () => (server.output().match(/process \d+: /g) ?? []).length;
     await until(said, (n) => n >= 2, 10_000, "both children to say what they run");
     expect(server.output().match(/process \d+: HTTP, SMTP submission, the MX listener and the background tasks/g)).toHaveLength(looping);
-    // The other keeps role all: it serves HTTP, SMTP submission and the MX listener too, without the loops.
+    // The other keeps role all: it serves HTTP, SMTP submission and the MX listener too, and
+    // parses received mail (a task that scales with cores), without the other loops.
     expect(
-      server.output().match(/process \d+: HTTP, SMTP submission and the MX listener \(the background tasks run in another process\)/g) ??
-        [],
+      server
+        .output()
+        .match(
+          /process \d+: HTTP, SMTP submission, the MX listener and the inbound parse \(the other background tasks run in another process\)/g,
+        ) ?? [],
     ).toHaveLength(2 - looping);
     expect(server.output()).not.toMatch(/process \d+: HTTP only/);
   });

@@ -52,7 +52,8 @@ const WHAT_A_ROLE_RUNS: Record<Role, string> = {
   smtp: "SMTP submission only (the background tasks run in another process)",
   mx: "the inbound MX listener only (the background tasks run in another process)",
 };
-const ALL_WITHOUT_LOOPS = "HTTP, SMTP submission and the MX listener (the background tasks run in another process)";
+const ALL_WITHOUT_LOOPS =
+  "HTTP, SMTP submission, the MX listener and the inbound parse (the other background tasks run in another process)";
 
 /**
  * `npm start`: `processes` copies of the server under node:cluster (they share PORT), or

@@ -18,6 +18,7 @@ import { replyFor, SmtpReply } from "../smtp/replies";
 import { causeOf, ClientConnections, drain, listen, receiveCapped, SMTP_DRAIN_MS } from "../smtp/serve";
 import { smtpTlsSource } from "../smtp/tls";
 import { ClientRate } from "./client-rate";
+import { awaitInboundFlow } from "./flow";
 import { storeInbound, type InboundRecipient } from "./store";
 
 export interface MxListener {
@@ -98,7 +99,14 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
         inboundMessages.inc({ outcome: "refused", reason: "rate_limited" });
         return callback(new SmtpReply(450, "4.7.1 Too many messages from this address; try again later", "rate_limited"));
       }
-      callback();
+      // Mail arriving faster than it is parsed waits here, before its data is sent.
+      awaitInboundFlow(() => state.draining).then(
+        () => callback(state.draining ? SHUTTING_DOWN() : undefined),
+        (err: unknown) => {
+          log().error({ error: causeOf(err) }, "MX: the parse backlog could not be read");
+          callback();
+        },
+      );
     },
 
     onRcptTo(address, session, callback) {

@@ -206,4 +206,6 @@ export const inboundParseTask: Task = {
   gatherMs: 10,
   batchSize: BATCH,
   concurrency: 2,
+  // MIME parsing and the sender's authentication: CPU per message, rows claimed SKIP LOCKED.
+  everyProcess: true,
 };

@@ -22,6 +22,13 @@ export interface Task {
   batchSize?: number;
   /** How many loops the embedded driver runs in parallel. */
   concurrency?: number;
+  /**
+   * Also run in the cluster children of role `all` that leave the other loops to their
+   * siblings (server/cluster/processes.ts#childRoles): work that shares no rows between
+   * items and costs CPU per item (parsing received mail), so it scales with the cores
+   * instead of queueing on the one child that loops.
+   */
+  everyProcess?: boolean;
   /** Run by the embedded driver once every loop has stopped (what a loop holds in memory goes back). */
   afterStop?(): Promise<void>;
   /** Inngest cron for the sweep (defaults to every minute). */
