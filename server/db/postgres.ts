@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { config } from "../config";
 import { migratePostgres } from "./migrate";
 import { rows } from "./rows";
-import { namedByDefault, namedPlanLifetimeSeconds, plainClient } from "./statements";
+import { namedByDefault, connectionLifetimeSeconds, plainClient } from "./statements";
 import * as schema from "./schema";
 import type { Database, Db } from "./types";
 
@@ -48,7 +48,7 @@ export async function openPostgres(url: string): Promise<Database> {
       max: config().databasePoolSize,
       onnotice: () => {},
       connection: { application_name: applicationName() },
-      max_lifetime: namedPlanLifetimeSeconds(),
+      max_lifetime: connectionLifetimeSeconds(),
     }),
   );
   return postgresJs(client, "postgres");

@@ -62,14 +62,14 @@ export const PLANS = {
 } as const satisfies Record<string, PlanPolicy>;
 
 /**
- * How long a connection lives, so its named statements' plans live no longer: PostgreSQL
- * keeps a named statement's generic plan for the connection's life until the table is
- * analyzed, and a plan made while a queue table was nearly empty can scan all of it once
- * it has grown. A minute or two re-plans as the tables grow; staggered, so the pool does
- * not reconnect at once. Planning every run instead (force_custom_plan) cost 200-400 µs of
- * the database's CPU per message (docs/decisions/0039-one-plan-policy.md).
+ * How long a pool connection lives: 30–40 minutes, staggered so the pool does not reconnect
+ * at once. For operations (a connection moves to a failed-over primary or a new PgBouncer,
+ * and gives back the server memory it grew), not for plans: the statement whose plan went
+ * stale as its table grew (the webhook settle) runs unnamed, and the pipeline bench, which
+ * grows every queue from empty to 250,000 rows on connections that never reconnect, ran as
+ * fast as with connections living a minute (docs/decisions/0039-one-plan-policy.md).
  */
-export const namedPlanLifetimeSeconds = () => 60 + Math.random() * 60;
+export const connectionLifetimeSeconds = () => 1800 + Math.random() * 600;
 
 /** Runs a statement and returns its rows. */
 export type RowsOf = <T = Record<string, unknown>>(query: SQL) => Promise<T[]>;
