@@ -19,6 +19,11 @@ const BATCH = 50;
 const BYTES_IN_HAND = 64 * 1024 * 1024;
 /** A run holds its rows this long; one that died (a crash) leaves them to the next run after it. */
 const LEASE_SECONDS = 120;
+/**
+ * A message up to this size comes with its claim (base64: a third fewer bytes on the socket
+ * than bytea's hex, and no second query per message); a larger one is read on its own.
+ */
+const RAW_WITH_CLAIM_BYTES = 1024 * 1024;
 /** Runs that may take a row before it is marked failed: a message that kills the parser every time stops being retried. */
 const MAX_ATTEMPTS = 3;
 
@@ -32,6 +37,8 @@ interface Claimed {
   helo: string;
   received_for: string[];
   created_at: string | Date;
+  /** The raw message in base64 when it is at most RAW_WITH_CLAIM_BYTES (else null: read it with rawOf). */
+  raw64: string | null;
 }
 
 /** Takes up to BATCH unparsed rows, oldest first, under a lease (SKIP LOCKED: runs in other processes take others). */
@@ -47,7 +54,8 @@ async function claim(): Promise<Claimed[]> {
       limit ${BATCH}
       for update skip locked
     )
-    returning i.id, i.account_id, i.parse_attempts, i.size, i.mail_from, i.client_ip, i.helo, i.received_for, i.created_at`);
+    returning i.id, i.account_id, i.parse_attempts, i.size, i.mail_from, i.client_ip, i.helo, i.received_for, i.created_at,
+      case when i.size <= ${RAW_WITH_CLAIM_BYTES} then encode(i.raw, 'base64') end as raw64`);
 }
 
 async function rawOf(id: string): Promise<Buffer | null> {
@@ -153,7 +161,7 @@ async function parseOne(c: Claimed): Promise<void> {
     inboundMessages.inc({ outcome: "parse_failed", reason: "attempts" });
     return;
   }
-  const raw = await rawOf(c.id);
+  const raw = c.raw64 !== null ? Buffer.from(c.raw64, "base64") : await rawOf(c.id);
   if (!raw) return;
   const auth = await authResults(raw, {
     mailFrom: c.mail_from,
