@@ -21,9 +21,10 @@ const BYTES_IN_HAND = 64 * 1024 * 1024;
 const LEASE_SECONDS = 120;
 /**
  * A message up to this size comes with its claim (base64: a third fewer bytes on the socket
- * than bytea's hex, and no second query per message); a larger one is read on its own.
+ * than bytea's hex, and no second query per message); a larger one is read on its own, under
+ * BYTES_IN_HAND. A whole claim's worth (BATCH of them, as base64) stays far below that bound.
  */
-const RAW_WITH_CLAIM_BYTES = 1024 * 1024;
+const RAW_WITH_CLAIM_BYTES = 256 * 1024;
 /** Runs that may take a row before it is marked failed: a message that kills the parser every time stops being retried. */
 const MAX_ATTEMPTS = 3;
 
@@ -162,6 +163,7 @@ async function parseOne(c: Claimed): Promise<void> {
     return;
   }
   const raw = c.raw64 !== null ? Buffer.from(c.raw64, "base64") : await rawOf(c.id);
+  c.raw64 = null; // the run keeps its claimed rows until the last is done: hold the bytes once
   if (!raw) return;
   const auth = await authResults(raw, {
     mailFrom: c.mail_from,
