@@ -1,5 +1,7 @@
 import { authenticate } from "mailauth";
 import type { InboundAuthResults } from "../db/schema";
+import { config } from "../config";
+import { cachedLookup } from "../dns/answer-cache";
 import { resolver } from "../dns/resolver";
 
 /**
@@ -21,9 +23,14 @@ export interface Sender {
   mta: string;
 }
 
-/** A resolver for mailauth over DNS_SERVERS (server/dns/resolver.ts) that refuses every lookup once `deadline` has passed. */
+/**
+ * A resolver for mailauth over DNS_SERVERS (server/dns/resolver.ts), its answers shared for a
+ * minute (server/dns/answer-cache.ts), that refuses every lookup once `deadline` has passed.
+ */
 function boundedResolver(deadline: number) {
-  const r = resolver();
+  const servers = config().dnsServers.join(",");
+  let r: ReturnType<typeof resolver> | null = null;
+  const ask = (name: string, type: string) => cachedLookup(servers, type, name, () => (r ??= resolver()).resolve(name, type));
   return async (name: string, type: string) => {
     const left = deadline - Date.now();
     if (left <= 0) throw Object.assign(new Error(`DNS ${type} ${name}: out of time`), { code: "ETIMEOUT" });
@@ -32,7 +39,7 @@ function boundedResolver(deadline: number) {
       timer = setTimeout(() => reject(Object.assign(new Error(`DNS ${type} ${name}: out of time`), { code: "ETIMEOUT" })), left);
     });
     try {
-      return (await Promise.race([r.resolve(name, type), late])) as string[][] | string[];
+      return (await Promise.race([ask(name, type), late])) as string[][] | string[];
     } finally {
       clearTimeout(timer);
     }
@@ -68,6 +75,8 @@ export async function authResults(raw: Buffer, sender: Sender): Promise<InboundA
     arc: result.arc ? (result.arc.status?.result ?? "none") : "none",
     header: header
       .replace(/\r\n\s*/g, " ")
+      // Parts of it come from the message: no controls or unpaired surrogates in the stored JSON.
+      .replace(/[\p{Cc}\p{Cs}]/gu, "")
       .trim()
       .slice(0, MAX_HEADER_CHARS),
   };

@@ -19,6 +19,7 @@ import { causeOf, ClientConnections, drain, listen, receiveCapped, SMTP_DRAIN_MS
 import { smtpTlsSource } from "../smtp/tls";
 import { ClientRate } from "./client-rate";
 import { awaitInboundFlow } from "./flow";
+import { drainInHand } from "./in-hand";
 import { storeInbound, type InboundRecipient } from "./store";
 
 export interface MxListener {
@@ -37,7 +38,7 @@ const SHUTTING_DOWN = () => new SmtpReply(421, "4.3.2 Shutting down; try again s
  * some account (server/domains/receiving.ts), else 550 5.1.1. Per client address: open
  * connections, messages per minute, refused recipients per connection; SIZE from
  * MAX_INBOUND_BYTES, enforced while the message streams. The message is stored before the
- * 250 (server/inbound/store.ts) and parsed later by the inbound-parse task.
+ * 250 (server/inbound/store.ts), then parsed in this process or by the inbound-parse task.
  */
 export async function startMxListener(opts: { port?: number | null; host?: string } = {}): Promise<MxListener> {
   const cfg = config();
@@ -192,6 +193,8 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
       state.draining = true;
       tls.close();
       await drain(server, state.inData);
+      // What this process stored leased to itself is parsed before the database closes.
+      await drainInHand();
     },
   };
 }

@@ -1,17 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
-import { config } from "../config";
+import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { inboundAttachments, inboundEmails, type InboundAuthResults } from "../db/schema";
-import { recordEvents } from "../events/record";
-import type { InboundEventData } from "../events/types";
+import { inboundEmails } from "../db/schema";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
-import { newId } from "../lib/ids";
-import { log } from "../ops/log";
 import { inboundMessages } from "../ops/metrics";
-import { causeOf } from "../smtp/serve";
-import { authResults } from "./auth-results";
-import { parseInbound, plusPartOf, type ParsedInbound } from "./parse";
+import { logRetried, parseStored } from "./parse-message";
+import { settleFailed } from "./settle";
 
 /** Rows one run takes at most. */
 const BATCH = 50;
@@ -65,97 +59,7 @@ async function rawOf(id: string): Promise<Buffer | null> {
   return row?.raw ? Buffer.from(row.raw) : null;
 }
 
-/** The email.received payload's data: Resend's metadata shape, plus received_for. */
-export function receivedEventData(
-  row: { id: string; createdAt: Date; receivedFor: string[] },
-  parsed: Pick<ParsedInbound, "from" | "to" | "cc" | "bcc" | "messageId" | "subject">,
-  attachments: { id: string; filename: string | null; contentType: string; contentDisposition: string; contentId: string | null }[],
-): InboundEventData {
-  return {
-    email_id: row.id,
-    created_at: row.createdAt.toISOString(),
-    from: parsed.from ?? "",
-    to: parsed.to,
-    cc: parsed.cc,
-    bcc: parsed.bcc,
-    received_for: row.receivedFor,
-    message_id: parsed.messageId,
-    subject: parsed.subject ?? "",
-    attachments: attachments.map((a) => ({
-      id: a.id,
-      filename: a.filename,
-      content_type: a.contentType,
-      content_disposition: a.contentDisposition,
-      content_id: a.contentId,
-    })),
-  };
-}
-
-/**
- * Writes the parse and its event in one transaction, only while the row is still
- * `received`: a run that lost its lease, or a second run after a crash, changes nothing
- * (no second set of attachments, no second event).
- */
-async function settleParsed(c: Claimed, parsed: ParsedInbound, auth: InboundAuthResults | null): Promise<boolean> {
-  const { db } = await database();
-  const createdAt = new Date(c.created_at);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(inboundEmails)
-      .set({
-        status: "parsed",
-        auth,
-        messageId: parsed.messageId,
-        from: parsed.from,
-        to: parsed.to,
-        cc: parsed.cc,
-        bcc: parsed.bcc,
-        replyTo: parsed.replyTo,
-        subject: parsed.subject,
-        text: parsed.text,
-        html: parsed.html,
-        headers: parsed.headers,
-        plusPart: plusPartOf(c.received_for),
-        parsedAt: new Date(),
-        parseLeaseUntil: null,
-      })
-      .where(and(eq(inboundEmails.id, c.id), eq(inboundEmails.status, "received")))
-      .returning({ id: inboundEmails.id });
-    if (!row) return false;
-    const attachments = parsed.attachments.map((a) => ({
-      id: newId(),
-      inboundEmailId: c.id,
-      accountId: c.account_id,
-      filename: a.filename,
-      contentType: a.contentType,
-      contentDisposition: a.contentDisposition,
-      contentId: a.contentId,
-      size: a.content.length,
-      content: a.content,
-    }));
-    if (attachments.length) await tx.insert(inboundAttachments).values(attachments);
-    await recordEvents(tx, [
-      {
-        accountId: c.account_id,
-        type: "email.received",
-        emailId: c.id,
-        data: receivedEventData({ id: c.id, createdAt, receivedFor: c.received_for }, parsed, attachments),
-      },
-    ]);
-    return true;
-  });
-}
-
-/** The message could not be parsed: failed with why, its raw kept (and its auth results, when they were computed). */
-async function settleFailed(id: string, error: string, auth: InboundAuthResults | null = null): Promise<void> {
-  const { db } = await database();
-  await db
-    .update(inboundEmails)
-    .set({ status: "failed", error: error.slice(0, 500), auth, parsedAt: new Date(), parseLeaseUntil: null })
-    .where(and(eq(inboundEmails.id, id), eq(inboundEmails.status, "received")));
-}
-
-/** Parses one claimed row: the MIME parse and the sender's authentication results, then one settling transaction. */
+/** Parses one claimed row (parse-message.ts); one that outlived MAX_ATTEMPTS runs is marked failed instead. */
 async function parseOne(c: Claimed): Promise<void> {
   if (c.parse_attempts > MAX_ATTEMPTS) {
     await settleFailed(c.id, `parsing did not finish in ${MAX_ATTEMPTS} attempts`);
@@ -165,24 +69,18 @@ async function parseOne(c: Claimed): Promise<void> {
   const raw = c.raw64 !== null ? Buffer.from(c.raw64, "base64") : await rawOf(c.id);
   c.raw64 = null; // the run keeps its claimed rows until the last is done: hold the bytes once
   if (!raw) return;
-  const auth = await authResults(raw, {
-    mailFrom: c.mail_from,
-    clientIp: c.client_ip,
-    helo: c.helo,
-    mta: config().smtpSubmission.host,
-  }).catch((err: unknown) => {
-    log().warn({ id: c.id, error: causeOf(err) }, "inbound: authentication results could not be computed");
-    return null;
-  });
-  let parsed: ParsedInbound;
-  try {
-    parsed = await parseInbound(raw);
-  } catch (err) {
-    await settleFailed(c.id, `the message could not be parsed: ${causeOf(err)}`, auth);
-    inboundMessages.inc({ outcome: "parse_failed", reason: "mime" });
-    return;
-  }
-  if (await settleParsed(c, parsed, auth)) inboundMessages.inc({ outcome: "parsed", reason: "" });
+  await parseStored(
+    {
+      id: c.id,
+      accountId: c.account_id,
+      mailFrom: c.mail_from,
+      clientIp: c.client_ip,
+      helo: c.helo,
+      receivedFor: c.received_for,
+      createdAt: new Date(c.created_at),
+    },
+    raw,
+  );
 }
 
 /**
@@ -198,7 +96,7 @@ export async function parseDue(): Promise<number> {
     while (running.size && inHand + c.size > BYTES_IN_HAND) await Promise.race(running);
     inHand += c.size;
     const job: Promise<void> = parseOne(c)
-      .catch((err: unknown) => log().error({ id: c.id, error: causeOf(err) }, "inbound: a message could not be parsed; it is retried"))
+      .catch(logRetried(c.id))
       .finally(() => {
         inHand -= c.size;
         running.delete(job);

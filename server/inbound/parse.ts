@@ -80,8 +80,8 @@ function headerRecord(headers: { key: string; value: string }[], truncated: stri
 
 function capped(raw: string | undefined, field: string, truncated: string[]): string | null {
   if (raw === undefined) return null;
-  // PostgreSQL text holds no NUL.
-  const value = raw.replace(/\u0000/g, "");
+  // PostgreSQL text holds no NUL, and JSON carries an unpaired surrogate as an escape it refuses.
+  const value = raw.replace(/\u0000/g, "").toWellFormed();
   if (value.length <= INBOUND_MAX_BODY_CHARS) return value;
   truncated.push(field);
   return value.slice(0, INBOUND_MAX_BODY_CHARS);

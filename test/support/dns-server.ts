@@ -16,6 +16,8 @@ export interface TestDnsServer {
   clear(): void;
   /** While true, every query is answered SERVFAIL: a resolver that is down. */
   setFailing(failing: boolean): void;
+  /** Every answer waits this long (0: none): a slow resolver. */
+  setDelay(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ function withErrorsHeard<T extends { on(event: "error", listener: (err: Error) =
 export async function startDnsServer(opts: { port?: number } = {}): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   let failing = false;
+  let delayMs = 0;
   const key = (name: string, type: DnsType) => `${norm(name)}|${type}`;
 
   // dns2 re-emits its sockets' errors on the server object: unheard there, a port taken for
@@ -70,7 +73,8 @@ export async function startDnsServer(opts: { port?: number } = {}): Promise<Test
       dns2.createServer({
         udp: true,
         tcp: true,
-        handle(request: any, send: (response: any) => void) {
+        handle(request: any, answer: (response: any) => void) {
+          const send = (response: any) => (delayMs ? setTimeout(() => answer(response), delayMs) : answer(response));
           const response: any = Packet.createResponseFromRequest(request);
           if (failing) {
             response.header.rcode = Packet.RCODE.SERVFAIL;
@@ -129,6 +133,9 @@ export async function startDnsServer(opts: { port?: number } = {}): Promise<Test
     },
     setFailing(value) {
       failing = value;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     async stop() {
       const { udp, tcp } = (server as any).servers;

@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import { database } from "../db/client";
+import { cte, withList } from "../db/cte";
+import type { InboundAuthResults } from "../db/schema";
+import { shapedQuery } from "../db/shaped";
+import { PLANS, runCompiled } from "../db/statements";
+import { eventRows, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
+import type { InboundEventData } from "../events/types";
+import { wake } from "../jobs/tasks";
+import { newId } from "../lib/ids";
+import { processShared } from "../lib/process-shared";
+import { inboundMessages } from "../ops/metrics";
+import { plusPartOf, type ParsedInbound } from "./parse";
+
+/** A stored message, parsed, waiting to be written. */
+export interface ParsedMessage {
+  id: string;
+  accountId: string;
+  receivedFor: string[];
+  createdAt: Date;
+  parsed: ParsedInbound;
+  auth: InboundAuthResults | null;
+}
+
+/** The email.received payload's data: Resend's metadata shape, plus received_for. */
+export function receivedEventData(
+  row: { id: string; createdAt: Date; receivedFor: string[] },
+  parsed: Pick<ParsedInbound, "from" | "to" | "cc" | "bcc" | "messageId" | "subject">,
+  attachments: { id: string; filename: string | null; contentType: string; contentDisposition: string; contentId: string | null }[],
+): InboundEventData {
+  return {
+    email_id: row.id,
+    created_at: row.createdAt.toISOString(),
+    from: parsed.from ?? "",
+    to: parsed.to,
+    cc: parsed.cc,
+    bcc: parsed.bcc,
+    received_for: row.receivedFor,
+    message_id: parsed.messageId,
+    subject: parsed.subject ?? "",
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      content_type: a.contentType,
+      content_disposition: a.contentDisposition,
+      content_id: a.contentId,
+    })),
+  };
+}
+
+/**
+ * Writes parsed messages and their events in ONE statement, each only while its row is
+ * still `received` (the guard: a run that lost its lease, or a second run after a crash,
+ * writes no second set of attachments and no second event). The messages and the
+ * attachments go as one JSON document each (attachment bytes as base64, a third fewer
+ * bytes than bytea's hex), so the text is the same for any number of messages: compiled
+ * once, named. Returns the ids of the rows it settled.
+ */
+async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
+  const messages: Record<string, unknown>[] = [];
+  const attachments: Record<string, unknown>[] = [];
+  const events = items.map((m) => {
+    const stored = m.parsed.attachments.map((a) => ({ ...a, id: newId() }));
+    for (const a of stored) {
+      attachments.push({
+        id: a.id,
+        inbound_email_id: m.id,
+        account_id: m.accountId,
+        filename: a.filename,
+        content_type: a.contentType,
+        content_disposition: a.contentDisposition,
+        content_id: a.contentId,
+        size: a.content.length,
+        content: a.content.toString("base64"),
+      });
+    }
+    const p = m.parsed;
+    messages.push({
+      id: m.id,
+      auth: m.auth,
+      message_id: p.messageId,
+      from: p.from,
+      to: p.to,
+      cc: p.cc,
+      bcc: p.bcc,
+      reply_to: p.replyTo,
+      subject: p.subject,
+      text: p.text,
+      html: p.html,
+      headers: p.headers,
+      plus_part: plusPartOf(m.receivedFor),
+    });
+    return {
+      accountId: m.accountId,
+      type: "email.received" as const,
+      emailId: m.id,
+      data: receivedEventData(m, p, stored),
+    };
+  });
+  const settled = cte(
+    "settled",
+    sql`update inbound_emails i set status = 'parsed', auth = p.auth, message_id = p.message_id, "from" = p."from",
+        "to" = p."to", cc = p.cc, bcc = p.bcc, reply_to = p.reply_to, subject = p.subject, text = p.text, html = p.html,
+        headers = p.headers, plus_part = p.plus_part, parsed_at = now(), parse_lease_until = null
+      from json_to_recordset(${JSON.stringify(messages)}::json) as p(id text, auth jsonb, message_id text, "from" text,
+        "to" jsonb, cc jsonb, bcc jsonb, reply_to jsonb, subject text, text text, html text, headers jsonb, plus_part text)
+      where i.id = p.id and i.status = 'received'
+      returning i.id`,
+  );
+  const attached = cte(
+    "attached",
+    sql`insert into inbound_attachments (id, inbound_email_id, account_id, filename, content_type, content_disposition, content_id, size, content)
+      select a.id, a.inbound_email_id, a.account_id, a.filename, a.content_type, a.content_disposition, a.content_id, a.size,
+        decode(a.content, 'base64')
+      from json_to_recordset(${JSON.stringify(attachments)}::json) as a(id text, inbound_email_id text, account_id text,
+        filename text, content_type text, content_disposition text, content_id text, size int, content text)
+      where a.inbound_email_id in (select id from ${settled.name})`,
+  );
+  const stored = storeEventsCtes(eventRows(events).columns, sql`v.email_id in (select id from ${settled.name})`);
+  // A data-modifying CTE runs to completion whether or not the statement reads it (attached).
+  const query = shapedQuery(sql`with ${withList([settled, attached, stored.ev, stored.owed])}
+    select (select coalesce(array_agg(id), '{}') from ${settled.name}) as settled, (select count(*) from ${stored.owed.name})::int as owed`);
+  const [row] = await runCompiled<{ settled: string[]; owed: number }>(await database(), PLANS.default, query);
+  if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
+  return new Set(row.settled);
+}
+
+/** Messages settled together at most: one statement's JSON stays a few MiB. */
+const GROUP_MESSAGES = 64;
+const GROUP_BYTES = 8 * 1024 * 1024;
+
+interface Waiting {
+  message: ParsedMessage;
+  bytes: number;
+  done: (settled: boolean) => void;
+  failed: (err: unknown) => void;
+}
+
+/** The messages waiting for the statement in flight (one per process at a time). */
+const queue = processShared("inboundSettle", () => ({ waiting: [] as Waiting[], writing: false }));
+
+/** The bytes a message adds to the statement, roughly (bodies and attachments). */
+const weight = (m: ParsedMessage) =>
+  (m.parsed.text?.length ?? 0) + (m.parsed.html?.length ?? 0) + m.parsed.attachments.reduce((n, a) => n + a.content.length * 1.34, 0);
+
+/** Takes the next group off the queue: at least one message, then up to the bounds. */
+function nextGroup(): Waiting[] {
+  const { waiting } = queue;
+  let bytes = 0;
+  let n = 0;
+  while (n < waiting.length && n < GROUP_MESSAGES && (n === 0 || bytes + waiting[n].bytes <= GROUP_BYTES)) bytes += waiting[n++].bytes;
+  return waiting.splice(0, n);
+}
+
+/**
+ * One group: one statement. If it fails, each message is written on its own, so a message
+ * the database refuses holds back no other (that one stays leased, and a later run of the
+ * task retries it until MAX_ATTEMPTS marks it failed).
+ */
+async function writeGroup(group: Waiting[]): Promise<void> {
+  try {
+    const settled = await settleAll(group.map((w) => w.message));
+    for (const w of group) w.done(settled.has(w.message.id));
+    return;
+  } catch (err) {
+    if (group.length === 1) return group[0].failed(err);
+  }
+  for (const w of group) await settleAll([w.message]).then((settled) => w.done(settled.has(w.message.id)), w.failed);
+}
+
+async function drainQueue(): Promise<void> {
+  queue.writing = true;
+  try {
+    while (queue.waiting.length) await writeGroup(nextGroup());
+  } finally {
+    queue.writing = false;
+  }
+}
+
+/**
+ * Writes a parsed message (settleAll), grouped with the others parsed meanwhile: while one
+ * statement runs the next messages wait and then go together, so under load a statement
+ * settles many and alone one goes at once. Resolves whether this call settled the row
+ * (false: it was no longer `received`).
+ */
+export function settleParsed(message: ParsedMessage): Promise<boolean> {
+  return new Promise((done, failed) => {
+    queue.waiting.push({ message, bytes: weight(message), done, failed });
+    if (!queue.writing) void drainQueue();
+  }).then((settled) => {
+    if (settled) inboundMessages.inc({ outcome: "parsed", reason: "" });
+    return settled as boolean;
+  });
+}
+
+/** The message could not be parsed: failed with why, its raw kept (and its auth results, when they were computed). */
+export async function settleFailed(id: string, error: string, auth: InboundAuthResults | null = null): Promise<void> {
+  const { rows } = await database();
+  await rows(sql`update inbound_emails set status = 'failed', error = ${error.slice(0, 500)}, auth = ${auth === null ? null : JSON.stringify(auth)}::jsonb,
+      parsed_at = now(), parse_lease_until = null
+    where id = ${id} and status = 'received'`);
+}
