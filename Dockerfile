@@ -8,6 +8,8 @@ ENV NEXT_TELEMETRY_DISABLED=1
 # Dependencies first: this layer is reused until package.json or the lock file changes.
 # (--loglevel=warn: the project's .npmrc silences npm, which would hide why an install failed.)
 COPY package.json package-lock.json .npmrc ./
+# npm ci's postinstall applies patches/ (patch-package; docs/decisions/0041).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund --loglevel=warn
 COPY . .
 # .next/ (Next's build), dist/server.mjs (npm start) and dist/cli.mjs (the accounts CLI);

@@ -9,7 +9,8 @@
 //            DURATION_MS, while the inbound-parse task and the webhooks run: messages/s to
 //            the 250, and the time from the end of DATA (the final ".") to the 250 (p50, p99)
 //   drain    until every stored message is parsed and its email.received has arrived
-// then the time from each 250 to its email.received at the receiver (p50, p99), and whether
+// then the time from each 250 to its email.received at the receiver (p50, p99), the CPU per
+// message of the server, PostgreSQL and the receiver over both phases, and whether
 // every id a 250 named is stored, parsed and announced exactly once (none lost).
 // Last line: one JSON object.
 //
@@ -23,6 +24,7 @@ import net from "node:net";
 import tls from "node:tls";
 import postgres from "postgres";
 import { register } from "tsx/esm/api";
+import { BENCH_APPLICATION_NAME, cpuWindow } from "./lib/procs.mjs";
 import { bareInsertCeiling, dropDatabase, freePort, freshDatabase, helper, percentile, round, waitForHealth } from "./lib/common.mjs";
 
 const CLIENTS = Number(process.env.CLIENTS ?? 32);
@@ -203,7 +205,7 @@ const setup = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/pipelin
 if (setup.status !== 0) throw new Error(`setup failed: ${setup.stderr}`);
 const [account] = JSON.parse(setup.stdout.trim().split("\n").pop());
 receiver.child.send({ secrets: [[account.hookPath, account.secret]] });
-const pg = postgres(db.url, { max: 1, onnotice: () => {} });
+const pg = postgres(db.url, { max: 1, onnotice: () => {}, connection: { application_name: BENCH_APPLICATION_NAME } });
 // The domain receives, as the domains area leaves it once its MX record verified.
 const [{ name: domain }] = await pg`
   update domains set receiving = 'enabled', receiving_verified_at = now() where account_id = ${account.accountId} returning name`;
@@ -262,10 +264,12 @@ try {
   );
 
   log(`mx: ${CLIENTS} clients for ${DURATION} ms`);
+  const endCpu = await cpuWindow({ serverPid: server.pid, databaseName: db.name, others: { receiver: receiver.child.pid } });
   const run = await deliverFor(DURATION, mxPort, to, "inbound");
   log("drain");
   const ids = run.stored.map((s) => s.id);
   await drain(ids, DRAIN_TIMEOUT);
+  const cpu = await endCpu();
   const { times: arrivals } = await receiver.ask({ times: ids });
   const report = await receiver.ask({ report: true });
   const toWebhook = run.stored
@@ -288,6 +292,12 @@ try {
     refused: run.refused,
     bare_insert_ceiling_per_s: bare.rps,
     ratio_to_ceiling: round(run.stored.length / run.elapsed / bare.rps),
+    // Stored, parsed and announced: the whole cost of a message, by process role (both phases).
+    cpu_us_per_message: Object.fromEntries(
+      Object.entries(cpu)
+        .filter(([k]) => k !== "seconds")
+        .map(([k, v]) => [k, Math.round((v / run.stored.length) * 1e6)]),
+    ),
     accepted_ids: all.length,
     rows_stored: stored,
     rows_parsed: parsed,
