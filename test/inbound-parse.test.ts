@@ -82,6 +82,50 @@ describe("parsing a stored message", () => {
     expect((await sql("select count(*)::int as n from webhook_events where email_id = ?", id))[0].n).toBe(1);
   });
 
+  it("reads a message over 256 KiB on its own when the task takes it (it does not come with the claim)", async () => {
+    const { accountId } = await server.account();
+    const { newId } = await import("../server/lib/ids");
+    const big = Buffer.alloc(300 * 1024, 7);
+    const raw = Buffer.from(
+      [
+        "From: Big Sender <big@sender.example>",
+        "To: support@in.example",
+        "Subject: a large attachment",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/mixed; boundary="b"',
+        "",
+        "--b",
+        "Content-Type: text/plain",
+        "",
+        "See attached.",
+        "--b",
+        'Content-Type: application/octet-stream; name="big.bin"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        big.toString("base64").replace(/.{76}/g, "$&\r\n"),
+        "--b--",
+        "",
+      ].join("\r\n"),
+    );
+    // As the listener stores a message no process parses in hand: received, not leased.
+    const id = newId();
+    await sql(
+      `insert into inbound_emails (id, account_id, mail_from, received_for, client_ip, helo, size, raw)
+       values (?, ?, 'big@sender.example', '["support@in.example"]'::jsonb, '192.0.2.1', 'sender.example', ?, decode(?, 'base64'))`,
+      id,
+      accountId,
+      raw.length,
+      raw.toString("base64"),
+    );
+    wake(TASKS.inboundParse);
+    const row = await parsedRow(id);
+    expect(row.subject).toBe("a large attachment");
+    expect(row.parse_attempts).toBe(1);
+    const [attachment] = await sql("select filename, size, content from inbound_attachments where inbound_email_id = ?", id);
+    expect(attachment).toMatchObject({ filename: "big.bin", size: big.length });
+    expect(Buffer.from(attachment.content).equals(big)).toBe(true);
+  });
+
   it("is written in groups, and a message the database refuses holds back none of the others in its group", async () => {
     const { accountId } = await server.account();
     const { settleParsed } = await import("../server/inbound/settle");
