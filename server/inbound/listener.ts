@@ -6,6 +6,7 @@ import { receivingDomainFor } from "../domains/receiving";
 import { parseAddress } from "../lib/email-address";
 import {
   MX_CONNECTIONS_PER_CLIENT,
+  MX_FLOW_WAIT_MS,
   MX_RECIPIENTS_PER_MESSAGE,
   MX_REFUSED_RECIPIENTS_PER_CONNECTION,
   MX_SESSION_SECONDS,
@@ -37,7 +38,8 @@ const SHUTTING_DOWN = () => new SmtpReply(421, "4.3.2 Shutting down; try again s
  * each RCPT TO is read by the one address parser and must name a domain that receives in
  * some account (server/domains/receiving.ts), else 550 5.1.1. Per client address: open
  * connections, messages per minute, refused recipients per connection; SIZE from
- * MAX_INBOUND_BYTES, enforced while the message streams. The message is stored before the
+ * MAX_INBOUND_BYTES, enforced while the message streams. Per account: RCPT TO waits while
+ * the account's parse backlog is full (flow.ts). The message is stored before the
  * 250 (server/inbound/store.ts), then parsed in this process or by the inbound-parse task.
  */
 export async function startMxListener(opts: { port?: number | null; host?: string } = {}): Promise<MxListener> {
@@ -55,6 +57,8 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
   /** The account each accepted recipient belongs to, keyed by smtp-server's address object in the envelope. */
   const recipientOf = new WeakMap<SMTPServerAddress, InboundRecipient>();
   const refusedRecipients = new Map<string, number>();
+  /** Milliseconds the current message's recipients have waited for the parse backlog (flow.ts), by session. */
+  const flowWaited = new Map<string, number>();
 
   const server = new SMTPServer({
     key: tls.current.key,
@@ -90,6 +94,7 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
     onClose(session) {
       state.inData.delete(session);
       refusedRecipients.delete(session.id);
+      flowWaited.delete(session.id);
       clients.close(session);
     },
 
@@ -100,14 +105,8 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
         inboundMessages.inc({ outcome: "refused", reason: "rate_limited" });
         return callback(new SmtpReply(450, "4.7.1 Too many messages from this address; try again later", "rate_limited"));
       }
-      // Mail arriving faster than it is parsed waits here, before its data is sent.
-      awaitInboundFlow(() => state.draining).then(
-        () => callback(state.draining ? SHUTTING_DOWN() : undefined),
-        (err: unknown) => {
-          log().error({ error: causeOf(err) }, "MX: the parse backlog could not be read");
-          callback();
-        },
-      );
+      flowWaited.set(session.id, 0);
+      callback();
     },
 
     onRcptTo(address, session, callback) {
@@ -129,7 +128,18 @@ export async function startMxListener(opts: { port?: number | null; host?: strin
               new SmtpReply(550, "5.1.1 Recipient address rejected: this server does not receive mail for it", "unknown_recipient"),
             );
           recipientOf.set(address, { address: parsed.value.address, accountId: receiving.accountId });
-          callback();
+          // Mail for an account arriving faster than it is parsed waits here, before its data is sent.
+          const waited = flowWaited.get(session.id) ?? 0;
+          awaitInboundFlow(receiving.accountId, MX_FLOW_WAIT_MS - waited, () => state.draining).then(
+            (ms) => {
+              flowWaited.set(session.id, waited + ms);
+              callback(state.draining ? SHUTTING_DOWN() : undefined);
+            },
+            (err: unknown) => {
+              log().error({ error: causeOf(err) }, "MX: the parse backlog could not be read");
+              callback();
+            },
+          );
         },
         (err) => {
           log().error({ error: causeOf(err) }, "MX: a recipient could not be looked up");

@@ -115,13 +115,16 @@ export const MX_RECIPIENTS_PER_MESSAGE = 100;
 /** Refused recipients one MX connection may try before it is closed (address harvesting). */
 export const MX_REFUSED_RECIPIENTS_PER_CONNECTION = 20;
 /**
- * Flow control at the MX (Postfix's in_flow_delay): past this many stored messages waiting
- * for the inbound-parse task, a new message's MAIL FROM waits for the backlog to fall back
- * (server/inbound/flow.ts). About half a second of parsing on two cores: the time from the
- * 250 to email.received stays bounded when mail arrives faster than it is parsed.
+ * Flow control at the MX (Postfix's in_flow_delay, per tenant): past this many of one
+ * account's stored messages waiting to be parsed, an RCPT TO for that account waits for its
+ * backlog to fall back (server/inbound/flow.ts). About half a second of parsing on two
+ * cores: the time from the 250 to email.received stays bounded when one account's mail
+ * arrives faster than it is parsed, and mail for every other account goes on unheld.
  */
 export const MX_FLOW_BACKLOG = 256;
-/** The longest a MAIL FROM waits for the parse backlog; then the message is taken anyway (it is stored, never lost). */
+/** Past this many stored messages waiting in all (every account), every RCPT TO waits: the machine is parsing flat out. */
+export const MX_FLOW_TOTAL_BACKLOG = 1024;
+/** The longest one message's recipients wait for the parse backlog, in all; then it is taken anyway (it is stored, never lost). */
 export const MX_FLOW_WAIT_MS = 2_000;
 /** Seconds an MX connection may last in all, however busy (a client trickling bytes never holds a slot for ever). */
 export const MX_SESSION_SECONDS = 900;
