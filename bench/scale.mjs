@@ -165,7 +165,7 @@ with src as (
   select g, (floor(g::numeric * ${L} / ${M}) <> floor((g - 1)::numeric * ${L} / ${M})) as large,
          floor(g::numeric * ${L} / ${M})::bigint as k,
          ${T0}::bigint + (g - 1) * ${SPAN}::bigint / ${M} as ms,
-         (g * 2654435761) % 1000 as h
+         abs(hashint8(g)::bigint) % 1000 as h
   from generate_series($1::bigint, $2::bigint) g
 ), msg as (
   select g, ms, case when large then k else g end as n,
