@@ -231,7 +231,7 @@ export function cpuWindow(serverPid, databaseName) {
 
 export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
 
-const BENCH_ENV = {
+export const BENCH_ENV = {
   JOBS_DRIVER: "inngest",
   NODE_ENV: "production",
   ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
@@ -262,19 +262,29 @@ export async function startBenchServer(url) {
     const running = await startChild([...prof, await buildBenchServer()], { ...BENCH_ENV, DATABASE_URL: url });
     return { ...running, server: "bundle" };
   }
+  const started = await startNpmStart(url, prof);
+  const { accountId, apiKey, from } = await benchAccount(url);
+  return { ...started, info: { ...started.info, accountId, apiKey, from } };
+}
+
+/**
+ * `npm start` as built (dist/server.mjs) on PostgreSQL `url` with the benches' environment
+ * (acceptance only: JOBS_DRIVER=inngest without Inngest), once it answers /api/health.
+ * `args` go before the script (V8 flags, --cpu-prof).
+ */
+export async function startNpmStart(url, args = []) {
   if (!isBuilt()) throw new Error("BENCH_SERVER=start needs `npm run build` first");
   const port = await freePort();
-  const child = spawn(process.execPath, [...prof, "dist/server.mjs"], {
+  const child = spawn(process.execPath, [...args, "dist/server.mjs"], {
     env: { ...process.env, ...BENCH_ENV, DATABASE_URL: url, PORT: String(port) },
     stdio: ["ignore", 2, 2],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   await waitForHealth(port, exited);
-  const { accountId, apiKey, from } = await benchAccount(url);
   return {
     child,
     server: "npm start",
-    info: { port, accountId, apiKey, from },
+    info: { port },
     stop: () => {
       child.kill("SIGTERM");
       return exited;
