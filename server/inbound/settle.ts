@@ -8,7 +8,7 @@ import { eventRows, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
 import type { InboundEventData } from "../events/types";
 import { wake } from "../jobs/tasks";
 import { newId } from "../lib/ids";
-import { processShared } from "../lib/process-shared";
+import { groupedWriter } from "../lib/grouped";
 import { inboundMessages } from "../ops/metrics";
 import { plusPartOf, type ParsedInbound } from "./parse";
 
@@ -125,72 +125,30 @@ async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
   return new Set(row.settled);
 }
 
-/** Messages settled together at most: one statement's JSON stays a few MiB. */
-const GROUP_MESSAGES = 64;
-const GROUP_BYTES = 8 * 1024 * 1024;
-
-interface Waiting {
-  message: ParsedMessage;
-  bytes: number;
-  done: (settled: boolean) => void;
-  failed: (err: unknown) => void;
-}
-
-/** The messages waiting for the statement in flight (one per process at a time). */
-const queue = processShared("inboundSettle", () => ({ waiting: [] as Waiting[], writing: false }));
-
-/** The bytes a message adds to the statement, roughly (bodies and attachments). */
+/** The bytes a message adds to the statement, roughly (bodies and attachments as base64). */
 const weight = (m: ParsedMessage) =>
   (m.parsed.text?.length ?? 0) + (m.parsed.html?.length ?? 0) + m.parsed.attachments.reduce((n, a) => n + a.content.length * 1.34, 0);
 
-/** Takes the next group off the queue: at least one message, then up to the bounds. */
-function nextGroup(): Waiting[] {
-  const { waiting } = queue;
-  let bytes = 0;
-  let n = 0;
-  while (n < waiting.length && n < GROUP_MESSAGES && (n === 0 || bytes + waiting[n].bytes <= GROUP_BYTES)) bytes += waiting[n++].bytes;
-  return waiting.splice(0, n);
-}
+/** Parsed messages written together, up to 64 or a statement of about 8 MiB; a message the database refuses holds back no other. */
+const settleGrouped = groupedWriter<ParsedMessage, boolean>(
+  "inboundSettle",
+  { items: 64, weight: { of: weight, most: 8 * 1024 * 1024 } },
+  async (messages) => {
+    const settled = await settleAll(messages);
+    return messages.map((m) => settled.has(m.id));
+  },
+);
 
 /**
- * One group: one statement. If it fails, each message is written on its own, so a message
- * the database refuses holds back no other (that one stays leased, and a later run of the
- * task retries it until MAX_ATTEMPTS marks it failed).
+ * Writes a parsed message (settleAll), grouped with the others parsed meanwhile. Resolves
+ * whether this call settled the row (false: it was no longer `received`); rejects when the
+ * database refused it (the row stays leased, and a later run of the task retries it until
+ * MAX_ATTEMPTS marks it failed).
  */
-async function writeGroup(group: Waiting[]): Promise<void> {
-  try {
-    const settled = await settleAll(group.map((w) => w.message));
-    for (const w of group) w.done(settled.has(w.message.id));
-    return;
-  } catch (err) {
-    if (group.length === 1) return group[0].failed(err);
-  }
-  for (const w of group) await settleAll([w.message]).then((settled) => w.done(settled.has(w.message.id)), w.failed);
-}
-
-async function drainQueue(): Promise<void> {
-  queue.writing = true;
-  try {
-    while (queue.waiting.length) await writeGroup(nextGroup());
-  } finally {
-    queue.writing = false;
-  }
-}
-
-/**
- * Writes a parsed message (settleAll), grouped with the others parsed meanwhile: while one
- * statement runs the next messages wait and then go together, so under load a statement
- * settles many and alone one goes at once. Resolves whether this call settled the row
- * (false: it was no longer `received`).
- */
-export function settleParsed(message: ParsedMessage): Promise<boolean> {
-  return new Promise((done, failed) => {
-    queue.waiting.push({ message, bytes: weight(message), done, failed });
-    if (!queue.writing) void drainQueue();
-  }).then((settled) => {
-    if (settled) inboundMessages.inc({ outcome: "parsed", reason: "" });
-    return settled as boolean;
-  });
+export async function settleParsed(message: ParsedMessage): Promise<boolean> {
+  const settled = await settleGrouped(message);
+  if (settled) inboundMessages.inc({ outcome: "parsed", reason: "" });
+  return settled;
 }
 
 /** The message could not be parsed: failed with why, its raw kept (and its auth results, when they were computed). */

@@ -4,6 +4,7 @@ import { shapedQuery } from "../db/shaped";
 import { PLANS, runCompiled } from "../db/statements";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
+import { groupedWriter } from "../lib/grouped";
 import { newId } from "../lib/ids";
 import { IN_HAND_LEASE_SECONDS, parseInHand, releaseInHand, reserveInHand } from "./in-hand";
 import type { StoredInbound } from "./parse-message";
@@ -30,12 +31,64 @@ export interface ReceivedMessage {
 
 /** What a HELO name may show in our Received line: a host name or an address literal, capped. */
 const cleanHelo = (helo: string) => helo.replace(/[^A-Za-z0-9.:[\]-]/g, "").slice(0, 255) || "unknown";
+/** Envelope text as stored: no control characters (PostgreSQL text holds no NUL), capped. */
+const storable = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, max);
+
+/** One message's rows as one store writes them (one per account among its recipients). */
+interface ToStore {
+  rows: StoredInbound[];
+  raw: Buffer;
+  /** Parsed in this process (in-hand.ts): the rows are stored leased to it. */
+  leased: boolean;
+}
+
+/**
+ * Inserts messages in ONE statement (one commit for all the messages whose DATA ended
+ * meanwhile, groupedWriter), each raw message as base64 (a third fewer bytes than bytea's
+ * hex), one text for any number: compiled once, named.
+ */
+async function insertAll(messages: ToStore[]): Promise<void[]> {
+  const rows = messages.flatMap((m) => {
+    const raw = m.raw.toString("base64");
+    return m.rows.map((r) => ({
+      id: r.id,
+      account_id: r.accountId,
+      received_for: r.receivedFor,
+      mail_from: r.mailFrom,
+      client_ip: r.clientIp,
+      helo: r.helo,
+      size: m.raw.length,
+      raw,
+      created_at: r.createdAt.toISOString(),
+      leased: m.leased,
+    }));
+  });
+  await runCompiled(
+    await database(),
+    PLANS.default,
+    shapedQuery(sql`insert into inbound_emails
+        (id, account_id, received_for, mail_from, client_ip, helo, size, raw, created_at, parse_attempts, parse_lease_until)
+      select r.id, r.account_id, r.received_for, r.mail_from, r.client_ip, r.helo, r.size, decode(r.raw, 'base64'), r.created_at,
+        case when r.leased then 1 else 0 end,
+        case when r.leased then now() + make_interval(secs => ${IN_HAND_LEASE_SECONDS}::int) end
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, account_id text, received_for jsonb, mail_from text,
+        client_ip text, helo text, size int, raw text, created_at timestamptz, leased boolean)`),
+  );
+  return messages.map(() => undefined);
+}
+
+/** Up to 64 messages or about 32 MiB of raw a statement; a message the database refuses fails alone. */
+const insertGrouped = groupedWriter<ToStore, void>(
+  "inboundStore",
+  { items: 64, weight: { of: (m) => m.raw.length, most: 32 * 1024 * 1024 } },
+  insertAll,
+);
 
 /**
  * Stores a message before the 250 (docs/inbound.md, "Store first"): one row per account
- * among the recipients, each with the raw bytes and only its own envelope recipients, in
- * one statement (all or none; compiled once, the raw sent once as base64). Then the rows
- * are parsed in this process with the bytes in hand when it has room (stored leased to it,
+ * among the recipients, each with the raw bytes and only its own envelope recipients, all
+ * or none, in one statement with the other messages stored meanwhile. Then the rows are
+ * parsed in this process with the bytes in hand when it has room (stored leased to it,
  * in-hand.ts), else the inbound-parse task is woken to claim them. Returns the rows' ids.
  */
 export async function storeInbound(m: ReceivedMessage): Promise<string[]> {
@@ -53,27 +106,20 @@ export async function storeInbound(m: ReceivedMessage): Promise<string[]> {
   const rows: StoredInbound[] = [...byAccount].map(([accountId, receivedFor]) => ({
     id: newId(now.getTime()),
     accountId,
-    mailFrom: m.mailFrom,
+    mailFrom: storable(m.mailFrom, 998),
     clientIp: m.clientIp,
-    helo: m.helo.slice(0, 255),
+    helo: storable(m.helo, 255),
     receivedFor,
     createdAt: now,
   }));
-  const inHand = reserveInHand(rows.length, raw.length);
-  const lease = inHand ? sql`1, now() + make_interval(secs => ${IN_HAND_LEASE_SECONDS}::int)` : sql`0, null`;
-  const query = shapedQuery(sql`insert into inbound_emails
-      (id, account_id, received_for, mail_from, client_ip, helo, size, raw, created_at, parse_attempts, parse_lease_until)
-    select r.id, r.account_id, r.received_for, ${m.mailFrom}, ${m.clientIp}, ${m.helo.slice(0, 255)}, ${raw.length}::int,
-      decode(${raw.toString("base64")}, 'base64'), ${now.toISOString()}::timestamptz, ${lease}
-    from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, account_id: r.accountId, received_for: r.receivedFor })))}::json)
-      as r(id text, account_id text, received_for jsonb)`);
+  const leased = reserveInHand(rows.length, raw.length);
   try {
-    await runCompiled(await database(), PLANS.default, query);
+    await insertGrouped({ rows, raw, leased });
   } catch (err) {
-    if (inHand) releaseInHand(rows.length, raw.length);
+    if (leased) releaseInHand(rows.length, raw.length);
     throw err;
   }
-  if (inHand) parseInHand(rows, raw);
+  if (leased) parseInHand(rows, raw);
   else wake(TASKS.inboundParse);
   return rows.map((r) => r.id);
 }
