@@ -7,32 +7,21 @@
 // on their own. Last line: JSON.
 import http from "node:http";
 import postgres from "postgres";
-import { dropDatabase, freshDatabase, percentile, round, startBenchServer } from "./lib/common.mjs";
+import {
+  dropDatabase,
+  freshDatabase,
+  percentile,
+  round,
+  startBenchServer,
+  SEARCH_FREQUENCIES as FREQUENCIES,
+  SEARCH_WORDS as WORDS,
+} from "./lib/common.mjs";
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const BURST = Math.min(ROWS, Number(process.env.BURST ?? 100_000));
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
-const WORDS = [
-  "invoice",
-  "receipt",
-  "welcome",
-  "password",
-  "reset",
-  "order",
-  "shipped",
-  "report",
-  "weekly",
-  "alert",
-  "digest",
-  "trial",
-  "renewal",
-  "payment",
-  "failed",
-  "confirm",
-];
 // Row g says w10n<g % 10>, w1000n<g % 1000> and w100000n<g % 100000>: each such word is in
 // 1 of 10, 1 of 1,000 or 1 of 100,000 messages, spread evenly over time.
-const FREQUENCIES = [10, 1000, 100_000];
 
 const db = await freshDatabase(process.env.BENCH_DB_PREFIX ?? "bench_list");
 const app = await startBenchServer(db.url);

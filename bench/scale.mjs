@@ -31,7 +31,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import postgres from "postgres";
-import { BENCH_ENV, dropDatabase, PG_ADMIN, percentile, round, startNpmStart } from "./lib/common.mjs";
+import {
+  BENCH_ENV,
+  dropDatabase,
+  PG_ADMIN,
+  percentile,
+  round,
+  startNpmStart,
+  SEARCH_FREQUENCIES as FREQUENCIES,
+  SEARCH_WORDS as WORDS,
+} from "./lib/common.mjs";
 import { BENCH_APPLICATION_NAME, cpuWindow } from "./lib/procs.mjs";
 import { RawConnection, requestBytes } from "./lib/raw-http.mjs";
 
@@ -62,25 +71,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Subjects: two of 16 words (a pair in 1 of 256 messages), an order number, and words in 1 of
 // 10, 1 of 1,000 and 1 of 100,000 of an account's messages (n is the message's ordinal in
 // its account for the large one).
-const WORDS = [
-  "invoice",
-  "receipt",
-  "welcome",
-  "password",
-  "reset",
-  "order",
-  "shipped",
-  "report",
-  "weekly",
-  "alert",
-  "digest",
-  "trial",
-  "renewal",
-  "payment",
-  "failed",
-  "confirm",
-];
-const FREQUENCIES = [10, 1000, 100_000];
 const subjectOf = (n) => `${WORDS[n % 16]} ${WORDS[Math.floor(n / 16) % 16]} #${n}${FREQUENCIES.map((f) => ` w${f}n${n % f}`).join("")}`;
 const subjectSql = (n) =>
   `((array[${WORDS.map((w) => `'${w}'`).join(",")}])[(1 + ${n} % 16)::int] || ' ' || (array[${WORDS.map((w) => `'${w}'`).join(",")}])[(1 + (${n} / 16) % 16)::int]

@@ -375,3 +375,25 @@ export async function helper(file, listenPort) {
     },
   };
 }
+
+/** The search benches' vocabulary: subjects pair two of these (a pair in 1 of 256 messages). */
+export const SEARCH_WORDS = [
+  "invoice",
+  "receipt",
+  "welcome",
+  "password",
+  "reset",
+  "order",
+  "shipped",
+  "report",
+  "weekly",
+  "alert",
+  "digest",
+  "trial",
+  "renewal",
+  "payment",
+  "failed",
+  "confirm",
+];
+/** Words w<f>n<k> occur in 1 of f messages (bench/list.mjs, bench/scale.mjs). */
+export const SEARCH_FREQUENCIES = [10, 1000, 100_000];
