@@ -30,6 +30,9 @@ const nextConfig: NextConfig = {
     "/**": ["./drizzle/**"],
   },
   poweredByHeader: false,
+  // No page uses next/image: /_next/image answers 404 rather than run an optimizer nobody asked
+  // for, and the Docker image leaves out its native library (sharp, ~19 MB; scripts/image-tree.mjs).
+  images: { unoptimized: true },
   typedRoutes: false,
   // An unmatched path asked for by anything but a browser wanting a page gets the API's 404
   // envelope from the /api catch-all (app/api/[...unknown]/route.ts); a browser gets app/not-found.tsx.
