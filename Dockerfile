@@ -1,6 +1,7 @@
 # Posthaste image: `docker build --network host -t posthaste .` then see docs/deploy.md.
-# Stage 1 builds (all dependencies, `npm run build`); stage 2 carries only what `npm start`
-# and the CLI read at run time, with production dependencies, as the unprivileged `node` user.
+# Stage 1 builds (all dependencies, `npm run build`) and assembles the files `npm start` and the
+# CLI read at run time, traced (scripts/image-tree.mjs); stage 2 carries only those, as the
+# unprivileged `node` user. Why, and what it weighs: docs/decisions/0041-a-small-image.md.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -12,12 +13,11 @@ COPY package.json package-lock.json .npmrc ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund --loglevel=warn
 COPY . .
-# .next/ (Next's build), dist/server.mjs (npm start) and dist/cli.mjs (the accounts CLI);
-# then drop the development dependencies so the next stage copies a production tree.
-# next.config.ts, read again when the server starts, becomes one file needing no TypeScript sources.
-RUN npm run build \
- && node --input-type=module -e 'await (await import("./scripts/bundle.mjs")).bundleServer("next.config.ts", "next.config.mjs")' \
- && npm prune --omit=dev --no-audit --no-fund --loglevel=warn && rm -rf .next/cache
+# .next/ (Next's build, with its standalone output: BUILD_STANDALONE=1), dist/server.mjs (npm start)
+# and dist/cli.mjs (the accounts CLI). Then .next/standalone gets what our bundles need besides
+# Next's server, next.config.ts as one file needing no TypeScript sources (the server reads it
+# again at start), and the browser's assets: it is the whole run-time tree.
+RUN BUILD_STANDALONE=1 npm run build && node scripts/image-tree.mjs
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -28,12 +28,9 @@ ENV NODE_ENV=production \
     SMTP_SUBMISSION_TLS_PORT=465 \
     SMTP_MX_PORT=25 \
     PGLITE_DIR=/app/.data/pglite
-COPY --from=build /app/package.json /app/next.config.mjs ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/.next ./.next
-COPY --from=build /app/dist ./dist
-# Migrations are applied at start-up from drizzle/ (server/db/migrate.ts looks beside the cwd).
-COPY --from=build /app/drizzle ./drizzle
+# package.json, next.config.mjs, dist/, .next/ (server files and static assets), the traced
+# node_modules, and drizzle/ (migrations applied at start-up; server/db/migrate.ts looks beside the cwd).
+COPY --from=build /app/.next/standalone ./
 # The embedded database (no DATABASE_URL) and Next's runtime cache are the only writable places.
 RUN mkdir -p .data .next/cache && chown node:node .data .next/cache
 USER node

@@ -6,6 +6,12 @@ import { SECURITY_HEADERS } from "./server/http/security-headers";
 checkVercelBuild();
 
 const nextConfig: NextConfig = {
+  // The Docker image's build (and only it) sets BUILD_STANDALONE=1: Next then copies the files its
+  // server needs, traced, into .next/standalone, and the image takes those instead of node_modules
+  // (docs/decisions/0041-a-small-image.md). `npm run build` on a host is unchanged. A build
+  // switch read by next build, not a setting of the service: not in server/config.ts.
+  // eslint-disable-next-line no-restricted-properties
+  ...(process.env.BUILD_STANDALONE === "1" ? { output: "standalone" as const } : {}),
   // Native/wasm and socket-holding packages stay as Node requires, shared with the custom server.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -30,6 +36,9 @@ const nextConfig: NextConfig = {
     "/**": ["./drizzle/**"],
   },
   poweredByHeader: false,
+  // No page uses next/image: /_next/image answers 404 rather than run an optimizer nobody asked
+  // for, and the Docker image leaves out its native library (sharp, ~19 MB; scripts/image-tree.mjs).
+  images: { unoptimized: true },
   typedRoutes: false,
   // An unmatched path asked for by anything but a browser wanting a page gets the API's 404
   // envelope from the /api catch-all (app/api/[...unknown]/route.ts); a browser gets app/not-found.tsx.

@@ -18,6 +18,20 @@ const admin = process.env.DEPLOY_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:
 const database = `posthaste_docker_${process.pid}`;
 const container = `posthaste-check-${process.pid}`;
 const owner = "owner@example.com";
+/**
+ * What the image adds to its base (docs/decisions/0041-a-small-image.md): the layers of our own,
+ * so the figure does not depend on which node:20-bookworm-slim the machine has (the local
+ * stand-in is 310 MB, the official one about 200 MB). 89 MB when decided; 915 MB before.
+ */
+const APP_LAYERS_LIMIT_BYTES = 300 * 1024 * 1024;
+/**
+ * From `docker run` to /api/health answering 200, the first start on a fresh database (so with
+ * the migrations) with the default two processes on two cores. Issue #33 aims at 3 s; one
+ * process on a migrated database takes 2-3 s here, this start 5.6 s when decided, and the
+ * checks share the machine with whatever else runs (docs/benchmarks.md): the bound catches a
+ * start gone wrong (a cold import of something huge, a blocking step), not the last second.
+ */
+const COLD_START_LIMIT_MS = 15_000;
 
 let relay: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let port = 0;
@@ -74,6 +88,24 @@ describe("the Docker image", () => {
     console.log(`docker build: ${Math.round(build.ms / 1000)} s, image ${Math.round(Number(size.stdout) / 1e6)} MB`);
   });
 
+  it("adds at most 300 MiB of its own to the base image", async () => {
+    const sizes = await docker(["image", "inspect", image, "node:20-bookworm-slim", "--format", "{{.Size}}"]);
+    expect(sizes.code, tail(sizes)).toBe(0);
+    const [total, base] = sizes.stdout.trim().split("\n").map(Number);
+    // The image's first layers are the base's own (FROM): the difference is ours.
+    const history = await docker(["history", "--no-trunc", "--format", "{{.Size}}\t{{.CreatedBy}}", image]);
+    console.log(
+      `image ${(total / 1e6).toFixed(0)} MB = base ${(base / 1e6).toFixed(0)} MB + ours ${((total - base) / 1e6).toFixed(1)} MB\n` +
+        history.stdout
+          .split("\n")
+          .filter((line) => line && !line.startsWith("0B"))
+          .map((line) => `  ${line.slice(0, 120)}`)
+          .join("\n"),
+    );
+    expect(total - base).toBeGreaterThan(0);
+    expect(total - base).toBeLessThanOrEqual(APP_LAYERS_LIMIT_BYTES);
+  });
+
   it("runs as the unprivileged node user, with a health check and SIGTERM as its stop signal", async () => {
     const inspect = await docker(["image", "inspect", image, "--format", "{{json .Config}}"]);
     const cfg = JSON.parse(inspect.stdout) as { User: string; Healthcheck: { Test: string[] }; StopSignal?: string };
@@ -103,6 +135,7 @@ describe("the Docker image", () => {
       SMTP_SUBMISSION_TLS_PORT: "off",
       SMTP_MX_PORT: "off",
     };
+    const startedAt = Date.now();
     const started = await docker([
       "run",
       "-d",
@@ -124,6 +157,10 @@ describe("the Docker image", () => {
       "/api/health to answer 200",
     );
     expect(health).toBe(200);
+    // Counted from before `docker run`: its own second or so is part of what an operator waits.
+    const coldStartMs = Date.now() - startedAt;
+    console.log(`cold start: docker run to /api/health 200 in ${coldStartMs} ms (fresh database, migrations included)`);
+    expect(coldStartMs).toBeLessThanOrEqual(COLD_START_LIMIT_MS);
     const state = await untilContainer(
       async () => (await docker(["inspect", "-f", "{{.State.Health.Status}}", container])).stdout.trim(),
       (status) => status === "healthy",
@@ -134,6 +171,26 @@ describe("the Docker image", () => {
     const { greeting, client } = await RawSmtp.connect(smtpPort);
     client.close();
     expect(greeting).toMatch(/^220 /);
+  });
+
+  it("serves the dashboard, its assets, the docs and the API reference from the traced tree", async () => {
+    // The image carries traced files, not node_modules: a page whose module was missed fails here.
+    const page = async (path: string) => {
+      const res = await fetch(`${base()}${path}`, { headers: { accept: "text/html" } });
+      return { status: res.status, body: await res.text() };
+    };
+    const signIn = await page("/sign-in");
+    expect(signIn.status).toBe(200);
+    const assets = [...signIn.body.matchAll(/\/_next\/static\/[^"']+\.(?:js|css)/g)].map((m) => m[0]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets.slice(0, 5)) expect((await page(asset)).status, asset).toBe(200);
+    for (const path of ["/docs", "/docs/webhooks", "/docs/errors/validation_error", "/docs/api", "/v1/openapi.json"]) {
+      expect((await page(path)).status, path).toBe(200);
+    }
+    // The reference renderer: the one bundle of @scalar/api-reference the image keeps.
+    const renderer = await page("/docs/api/scalar.js");
+    expect(renderer.status).toBe(200);
+    expect(renderer.body.length).toBeGreaterThan(1_000_000);
   });
 
   it("creates an account with the CLI inside the container", async () => {
