@@ -9,7 +9,7 @@ ENV NEXT_TELEMETRY_DISABLED=1
 # Dependencies first: this layer is reused until package.json or the lock file changes.
 # (--loglevel=warn: the project's .npmrc silences npm, which would hide why an install failed.)
 COPY package.json package-lock.json .npmrc ./
-# npm ci's postinstall applies patches/ (patch-package; docs/decisions/0041).
+# npm ci's postinstall applies patches/ (patch-package; docs/decisions/0042).
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund --loglevel=warn
 COPY . .
