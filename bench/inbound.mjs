@@ -32,6 +32,9 @@ const DURATION = Number(process.env.DURATION_MS ?? 10_000);
 const WARMUP = Number(process.env.WARMUP_MS ?? 3_000);
 const DRAIN_TIMEOUT = Number(process.env.DRAIN_TIMEOUT_MS ?? 300_000);
 const TARGETS = { stored_per_s: 500, data_to_250_p99_ms: 100, to_webhook_p99_ms: 2000 };
+// Issue #31's 500 stored/s was set on a machine whose bare insert ceiling measured about
+// 7,100/s beside it (docs/benchmarks.md): as a ratio, so it holds on a slower or faster VM.
+const RATIO_TARGETS = { stored_to_ceiling: 0.07 };
 const SECRETS = { ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" };
 const log = (...args) => console.error(`[inbound ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -313,6 +316,8 @@ try {
     to_webhook_p99_ms: (result.to_webhook_ms.p99 ?? Infinity) <= TARGETS.to_webhook_p99_ms,
     none_lost: result.lost === 0 && parsed === all.length && result.duplicated_at_receiver === 0,
   };
+  result.ratio_targets = RATIO_TARGETS;
+  result.ratio_met = { stored_to_ceiling: result.ratio_to_ceiling >= RATIO_TARGETS.stored_to_ceiling };
   console.log(JSON.stringify(result));
 } finally {
   await pg.end();
