@@ -1,12 +1,6 @@
-import {
-  CreateEmailIdentityCommand,
-  DeleteEmailIdentityCommand,
-  GetEmailIdentityCommand,
-  PutEmailIdentityMailFromAttributesCommand,
-  type GetEmailIdentityCommandOutput,
-} from "@aws-sdk/client-sesv2";
+import type { GetEmailIdentityCommandOutput } from "@aws-sdk/client-sesv2";
 import { config } from "../config";
-import { sesClient } from "./client";
+import { sesClient, sesSdk } from "./client";
 import { log } from "../ops/log";
 
 export interface SesIdentity {
@@ -36,7 +30,8 @@ const timeout = () => ({ abortSignal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
  * tokens (server/domains/domains.ts#createDomain, docs/decisions/0002-sending-domains.md "Domain claims").
  */
 export async function createIdentity(domain: string, mailFromDomain: string): Promise<SesIdentity> {
-  const client = sesClient();
+  const client = await sesClient();
+  const { CreateEmailIdentityCommand, GetEmailIdentityCommand, PutEmailIdentityMailFromAttributesCommand } = await sesSdk();
   let created: SesIdentity;
   try {
     const out = await client.send(
@@ -69,8 +64,9 @@ export async function createIdentity(domain: string, mailFromDomain: string): Pr
 
 /** The identity as SES sees it now, or null when SES has none by that name. */
 export async function getIdentity(domain: string): Promise<SesIdentity | null> {
+  const { GetEmailIdentityCommand } = await sesSdk();
   try {
-    return identity(await sesClient().send(new GetEmailIdentityCommand({ EmailIdentity: domain }), timeout()));
+    return identity(await (await sesClient()).send(new GetEmailIdentityCommand({ EmailIdentity: domain }), timeout()));
   } catch (err) {
     if (errorName(err) === "NotFoundException") return null;
     throw err;
@@ -79,8 +75,9 @@ export async function getIdentity(domain: string): Promise<SesIdentity | null> {
 
 /** Removes the identity; one already gone upstream counts as removed. */
 export async function deleteIdentity(domain: string): Promise<void> {
+  const { DeleteEmailIdentityCommand } = await sesSdk();
   try {
-    await sesClient().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }), timeout());
+    await (await sesClient()).send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }), timeout());
   } catch (err) {
     if (errorName(err) !== "NotFoundException") throw err;
   }

@@ -1,6 +1,5 @@
-import { SendEmailCommand, SESv2ServiceException } from "@aws-sdk/client-sesv2";
 import { config } from "../../config";
-import { sesClient } from "../../ses/client";
+import { sesClient, sesSdk } from "../../ses/client";
 import type { EmailRow, Rendered } from "../mime";
 import { BouncedSendError, classifyRefusal, PermanentSendError } from "../refusal";
 import { UNPOOLED_IN_FLIGHT, type Provider } from "./types";
@@ -25,8 +24,11 @@ const tagSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 256) |
  */
 async function sendRawWithSes(message: Rendered, email: EmailRow, deadline?: AbortSignal): Promise<string> {
   const cfg = config();
+  const { SendEmailCommand, SESv2ServiceException } = await sesSdk();
   try {
-    const out = await sesClient().send(
+    const out = await (
+      await sesClient()
+    ).send(
       new SendEmailCommand({
         FromEmailAddress: message.envelope.from,
         Destination: { ToAddresses: message.envelope.to },
