@@ -3,7 +3,7 @@
 // SCALE_ACCOUNTS (1,000) accounts, SCALE_LARGE (2,000,000) of them in one account, spread
 // over SCALE_DAYS days, built in SQL (with the rows the app keeps beside them: each
 // message's timeline, its webhook events, deliveries and attempts to one endpoint per
-// account, the daily counts the charts read and the usage counters). Then SCALE_API_INSERTS
+// account, the hourly counts the charts read and the usage counters). Then SCALE_API_INSERTS
 // (100,000) more through POST /v1/emails from the large account, concurrently, and no
 // ANALYZE. Then, for the large account:
 //   list      first pages and pages deep (cursor), and a status filter: p95
@@ -148,7 +148,7 @@ const fromWords = (s) => `regexp_replace(lower(${s}), '[^a-z0-9]+', ' ', 'g')`;
 const uuidAt = (ms, variant, tail) =>
   `(substr(lpad(to_hex(${ms}), 12, '0'), 1, 8) || '-' || substr(lpad(to_hex(${ms}), 12, '0'), 9, 4) || '-7' || ${variant} || '-' || lpad(to_hex(${tail}), 12, '0'))`;
 // One chunk: the messages, their timelines, webhook events, deliveries and attempts, and their
-// daily counts and usage, in one statement. Foreign keys are not checked (replica role):
+// hourly counts and usage, in one statement. Foreign keys are not checked (replica role):
 // every reference is made here.
 const chunkSql = `
 with src as (
@@ -216,13 +216,13 @@ with src as (
   select w.aid, w.did, ep.id, w.ev_at + interval '20 milliseconds', 38, 200, null, 'ok'
   from evx w join webhook_endpoints ep on ep.account_id = w.account_id
   returning 1
-), daily as (
-  insert into email_daily_counts as c (account_id, day, shard, sent, delivered, bounced, complained)
-  select account_id, (ev_at at time zone 'UTC')::date, ($3::int % 8)::smallint,
+), hourly as (
+  insert into email_hourly_counts as c (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
+  select account_id, date_trunc('hour', ev_at at time zone 'UTC') at time zone 'UTC', false, ($3::int % 8)::smallint,
          count(*) filter (where type = 'sent'), count(*) filter (where type = 'delivered'),
          count(*) filter (where type = 'bounced'), count(*) filter (where type = 'complained')
   from ev group by 1, 2
-  on conflict (account_id, day, shard) do update set sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
+  on conflict (account_id, hour, test_mode, shard) do update set sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
     bounced = c.bounced + excluded.bounced, complained = c.complained + excluded.complained
   returning 1
 ), usage as (
@@ -234,7 +234,7 @@ with src as (
   returning 1
 )
 select (select count(*) from e)::int as messages, (select count(*) from attempts)::int as events,
-       (select count(*) from daily)::int as days, (select count(*) from usage)::int as periods`;
+       (select count(*) from hourly)::int as hours, (select count(*) from usage)::int as periods`;
 // Every id is a UUIDv7 of its row's time (retention walks them by primary key): the
 // message's ordinal g in the last group, the event's place in the timeline and a
 // per-table variant (8, 9, a, b) in the fourth.
@@ -271,7 +271,7 @@ if (!prep) {
     "webhook_events",
     "webhook_deliveries",
     "webhook_attempts",
-    "email_daily_counts",
+    "email_hourly_counts",
     "usage_counters",
   ])
     await sql.unsafe(`vacuum ${table}`);
@@ -287,7 +287,7 @@ const storageOf = async () => {
     select c.relname as name, pg_relation_size(c.oid) as heap, coalesce(pg_total_relation_size(c.reltoastrelid), 0) as toast,
            pg_indexes_size(c.oid) as indexes, pg_total_relation_size(c.oid) as total
     from pg_class c where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-      and c.relname in ('emails', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'email_daily_counts', 'usage_counters')`;
+      and c.relname in ('emails', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'email_hourly_counts', 'usage_counters')`;
   const indexes = await sql`
     select i.relname as name, pg_relation_size(i.oid) as bytes from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = 'emails'::regclass order by 2 desc`;

@@ -129,19 +129,25 @@ describe("deliverability: the breaker's window against its thresholds", () => {
     const a = await server.account();
     const hourAgo = new Date(Date.now() - 3600_000);
     const { db: d } = await db();
-    const seed = async (status: string, n: number, opts: { sentAt?: Date | null; testMode?: boolean } = {}) => {
-      for (let i = 0; i < n; i++)
-        await storedEmail(a.accountId, { status, sentAt: opts.sentAt === undefined ? hourAgo : opts.sentAt, testMode: opts.testMode });
+    /** `n` messages that happened `types` at `at`, through the status path as dispatch records them. */
+    const seed = async (
+      types: ("sent" | "delivered" | "bounced" | "complained")[],
+      n: number,
+      opts: { at?: Date; testMode?: boolean } = {},
+    ) => {
+      const items = [];
+      for (let i = 0; i < n; i++) items.push({ id: await storedEmail(a.accountId, { testMode: opts.testMode }), types });
+      await happened(a.accountId, opts.at ?? hourAgo, items);
     };
     const caller = await dashboardCaller(a.accountId);
     expect(await caller.dashboard.deliverability({})).toMatchObject({ sends: 0, bounceRate: null, complaintRate: null, judged: false });
 
-    await seed("delivered", 90);
-    await seed("bounced", 9);
-    await seed("complained", 1);
-    await seed("bounced", 5, { testMode: true }); // test mode never counts
-    await seed("bounced", 3, { sentAt: new Date(Date.now() - 2 * DAY_MS) }); // outside the window
-    await seed("queued", 4, { sentAt: null }); // not sent yet
+    await seed(["sent", "delivered"], 90);
+    await seed(["sent", "bounced"], 9);
+    await seed(["sent", "delivered", "complained"], 1);
+    await seed(["sent", "bounced"], 5, { testMode: true }); // test mode never counts
+    await seed(["sent", "bounced"], 3, { at: new Date(Date.now() - 2 * DAY_MS) }); // outside the window
+    await storedEmail(a.accountId, { status: "queued", sentAt: null }); // not sent yet
 
     const view = await caller.dashboard.deliverability({});
     expect(view).toEqual({
@@ -162,6 +168,44 @@ describe("deliverability: the breaker's window against its thresholds", () => {
     await evaluateBreaker(d, [a.accountId]);
     expect((await caller.dashboard.deliverability({})).blocked).toBe(true);
     await sql("update accounts set deliverability_blocked_at = null where id = ?", a.accountId);
+  });
+});
+
+describe("hourly counts: past days fold into one row a day", () => {
+  it("keeps every day's counts and the breaker's window, with a row per day and mode", async () => {
+    const a = await server.account();
+    const caller = await dashboardCaller(a.accountId);
+    const threeDaysAgo = Date.now() - 3 * DAY_MS;
+    const day = dayOf(threeDaysAgo);
+    // A past day as busy writers leave it: several hours, every shard, both modes.
+    await sql(
+      `insert into email_hourly_counts (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
+       select ?, ?::timestamptz + h * interval '1 hour', m, s, 10, 8, 1, 1
+       from generate_series(0, 23, 5) h, (values (false), (true)) v(m), generate_series(0, 7) s`,
+      a.accountId,
+      `${day}T00:00:00Z`,
+    );
+    const old = await storedEmail(a.accountId);
+    await happened(a.accountId, new Date(threeDaysAgo), [{ id: old, types: ["sent", "delivered"] }]);
+    const recent = await storedEmail(a.accountId);
+    await happened(a.accountId, new Date(Date.now() - 3600_000), [{ id: recent, types: ["sent", "bounced"] }]);
+    const chart = await caller.dashboard.activity({ range: "7d" });
+    const judged = await caller.dashboard.deliverability({});
+    expect(chart.days.find((d) => d.day === day)).toEqual({ day, sent: 801, delivered: 641, bounced: 80, complained: 80 });
+
+    const { foldPastHours } = await import("../server/delivery/hourly-counts");
+    while ((await foldPastHours()) > 0);
+    expect(await caller.dashboard.activity({ range: "7d" })).toEqual(chart);
+    expect(await caller.dashboard.deliverability({})).toEqual(judged);
+    const left = await sql(
+      "select hour, test_mode, shard from email_hourly_counts where account_id = ? order by hour, test_mode",
+      a.accountId,
+    );
+    expect(left.map((r) => [new Date(r.hour).toISOString(), r.test_mode, r.shard])).toEqual([
+      [`${day}T00:00:00.000Z`, false, 0],
+      [`${day}T00:00:00.000Z`, true, 0],
+      [expect.any(String), false, expect.any(Number)], // the window's hour stays as it is
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readDailyCounts, utcDay } from "../delivery/daily-counts";
+import { readDailyCounts, utcDay } from "../delivery/hourly-counts";
 import type { Activity, ActivityRange } from "./schemas";
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,6 @@ import {
   bigserial,
   boolean,
   customType,
-  date,
   doublePrecision,
   index,
   integer,
@@ -522,26 +521,28 @@ export const usageCounters = pgTable(
 );
 
 /**
- * Messages per account and UTC day that were handed over (sent), delivered, bounced and
- * complained, by the day it happened: the dashboard's charts read days, never messages.
- * Kept by the statement that moves a message's status (server/delivery/daily-counts.ts),
- * spread over a few `shard` rows per day so concurrent outcome writers rarely wait on one
- * row lock; a reader sums the shards.
+ * Messages per account and UTC hour that were handed over (sent), delivered, bounced and
+ * complained, by the hour it happened, test mode apart: the dashboard's charts sum an
+ * account's hours into days and the deliverability breaker sums its window's live hours;
+ * neither reads messages. Kept by the statement that moves a message's status
+ * (server/delivery/hourly-counts.ts), spread over a few `shard` rows per hour so concurrent
+ * outcome writers rarely wait on one row lock; a reader sums the shards.
  */
-export const emailDailyCounts = pgTable(
-  "email_daily_counts",
+export const emailHourlyCounts = pgTable(
+  "email_hourly_counts",
   {
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
+    hour: ts("hour").notNull(),
+    testMode: boolean("test_mode").notNull(),
     shard: smallint("shard").notNull(),
     sent: integer("sent").notNull().default(0),
     delivered: integer("delivered").notNull().default(0),
     bounced: integer("bounced").notNull().default(0),
     complained: integer("complained").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.shard] })],
+  (t) => [primaryKey({ columns: [t.accountId, t.hour, t.testMode, t.shard] })],
 );
 
 /** Send-rate token bucket per account, shared by every instance. */

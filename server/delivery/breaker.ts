@@ -5,6 +5,7 @@ import { database, type Db } from "../db/client";
 import type { Task } from "../jobs/tasks";
 import { deliverySettings } from "./settings";
 import { resultRows } from "../db/rows";
+import { utcHourSql } from "./hourly-counts";
 
 /** The breaker's window and thresholds (BREAKER_* settings). */
 export interface BreakerThresholds {
@@ -33,20 +34,21 @@ export interface BreakerStats {
 }
 
 /**
- * What the breaker judges (the dashboard shows the same numbers): messages that left in the
- * last window, not test mode, counted by their status.
+ * What the breaker judges (the dashboard shows the same numbers): what happened to the
+ * account's mail, test mode apart, in the UTC hours the window reaches into (the window
+ * plus the part of an hour it starts in), from the hourly counts the status path keeps
+ * (server/delivery/hourly-counts.ts): a few rows an hour, whatever the account's size.
  */
 export async function breakerStats(db: Pick<Db, "execute">, accountId: string, t = breakerThresholds()): Promise<BreakerStats> {
   const [stats] = resultRows<BreakerStats>(
     await db.execute(sql`
-      select count(*)::int as sends,
-             count(*) filter (where e.status = 'bounced')::int as bounces,
-             count(*) filter (where e.status = 'complained')::int as complaints,
+      select coalesce(sum(c.sent), 0)::int as sends,
+             coalesce(sum(c.bounced), 0)::int as bounces,
+             coalesce(sum(c.complained), 0)::int as complaints,
              coalesce((select deliverability_blocked_at is not null from accounts where id = ${accountId}), false) as blocked
-      from emails e
-      where e.account_id = ${accountId} and not e.test_mode
-        and e.sent_at >= now() - ${t.windowMs} * interval '1 millisecond'
-        and e.status in ('sent', 'delivered', 'bounced', 'complained')`),
+      from email_hourly_counts c
+      where c.account_id = ${accountId} and not c.test_mode
+        and c.hour >= ${utcHourSql(sql`now() - ${t.windowMs} * interval '1 millisecond'`)}`),
   );
   return {
     sends: Number(stats.sends),

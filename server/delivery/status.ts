@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
 import type { emailEvents } from "../db/schema";
 import { eventRows, handedSql, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
-import { countDailyCte } from "./daily-counts";
+import { countHourlyCte } from "./hourly-counts";
 import { wake } from "../jobs/tasks";
 import type { EmailEventData, EventType, NewEvent } from "../events/types";
 import { newId } from "../lib/ids";
@@ -153,7 +153,7 @@ export function outcomeColumns(items: OutcomeItem[], now: Date): OutcomeColumns 
 /**
  * Applies what happened to a set of messages in one go: the status (forward only),
  * sentAt/sesMessageId/error, one timeline row per happening, the matching webhook
- * event, the dashboard's daily counts, and suppression of hard-bounced or complaining
+ * event, the hourly counts (charts, breaker), and suppression of hard-bounced or complaining
  * recipients (naming the message). Status, timeline, events and counts are one statement;
  * when a bounce or complaint suppresses a recipient, run it in a transaction so the
  * suppression agrees with them. `fromDispatch` rows are only touched while still held by
@@ -181,7 +181,7 @@ export async function applyHappenings(on: Database | Tx, items: OutcomeItem[], n
                   ${sql.param(moves.providerId)}::text[], ${sql.param(moves.error)}::text[], ${sql.param(moves.fromDispatch)}::text[])
         as r(id, status, sent_at, provider_id, error, from_dispatch)
       where e.id = r.id and (not r.from_dispatch::boolean or e.status = 'sending')
-      returning e.id, e.account_id`,
+      returning e.id, e.account_id, e.test_mode`,
   );
   const parts: Cte[] = [moved];
   if (timeline.length) {
@@ -196,8 +196,8 @@ export async function applyHappenings(on: Database | Tx, items: OutcomeItem[], n
       where t.email_id in (select id from ${moved.name})
       returning email_id, type, at`,
     );
-    // The dashboard's daily counts move with the timeline they count.
-    parts.push(stored, countDailyCte(stored, moved));
+    // The hourly counts (charts, breaker) move with the timeline they count.
+    parts.push(stored, countHourlyCte(stored, moved));
   }
   // Delivered by this process without a claim once the statement has committed (server/webhooks/handed-over.ts).
   const leased = autocommit && events.length > 0 && canHandOver();

@@ -9,4 +9,5 @@ export const TASKS = {
   breaker: "deliverability-breaker",
   searchSummary: "search-summary",
   inboundParse: "inbound-parse",
+  countsFold: "counts-fold",
 } as const;

@@ -1,5 +1,6 @@
 import { breakerTask } from "../delivery/breaker";
 import { dispatchTask } from "../delivery/dispatch";
+import { countsFoldTask } from "../delivery/hourly-counts";
 import { domainReleaseTask } from "../domains/releases";
 import { domainHealthTask, domainPollTask } from "../domains/tasks";
 import { inboundParseTask } from "../inbound/parse-task";
@@ -23,5 +24,6 @@ export function allTasks(): Task[] {
     retentionTask,
     searchSummaryTask,
     inboundParseTask,
+    countsFoldTask,
   ];
 }
