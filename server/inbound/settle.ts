@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { cte, withList } from "../db/cte";
-import type { InboundAuthResults } from "../db/schema";
+import { inboundAttachments, inboundEmails, type InboundAuthResults } from "../db/schema";
+import { jsonRows } from "../db/json-rows";
 import { shapedQuery } from "../db/shaped";
 import { PLANS, runCompiled } from "../db/statements";
 import { eventRows, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
@@ -48,6 +49,29 @@ export function receivedEventData(
   };
 }
 
+/** What a parse adds to its inbound row. */
+const PARSED = jsonRows(inboundEmails, [
+  "id",
+  "auth",
+  "messageId",
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "replyTo",
+  "subject",
+  "text",
+  "html",
+  "headers",
+  "plusPart",
+]);
+/** An attachment row, its bytes as base64. */
+const ATTACHED = jsonRows(
+  inboundAttachments,
+  ["id", "inboundEmailId", "accountId", "filename", "contentType", "contentDisposition", "contentId", "size", "content"],
+  { sentAs: { content: "text" } },
+);
+
 /**
  * Writes parsed messages and their events in ONE statement, each only while its row is
  * still `received` (the guard: a run that lost its lease, or a second run after a crash,
@@ -57,39 +81,20 @@ export function receivedEventData(
  * once, named. Returns the ids of the rows it settled.
  */
 async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
-  const messages: Record<string, unknown>[] = [];
-  const attachments: Record<string, unknown>[] = [];
+  const messages: Parameters<typeof PARSED.json>[0][number][] = [];
+  const attachments: Parameters<typeof ATTACHED.json>[0][number][] = [];
   const events = items.map((m) => {
     const stored = m.parsed.attachments.map((a) => ({ ...a, id: newId() }));
-    for (const a of stored) {
+    for (const a of stored)
       attachments.push({
-        id: a.id,
-        inbound_email_id: m.id,
-        account_id: m.accountId,
-        filename: a.filename,
-        content_type: a.contentType,
-        content_disposition: a.contentDisposition,
-        content_id: a.contentId,
+        ...a,
+        inboundEmailId: m.id,
+        accountId: m.accountId,
         size: a.content.length,
         content: a.content.toString("base64"),
       });
-    }
     const p = m.parsed;
-    messages.push({
-      id: m.id,
-      auth: m.auth,
-      message_id: p.messageId,
-      from: p.from,
-      to: p.to,
-      cc: p.cc,
-      bcc: p.bcc,
-      reply_to: p.replyTo,
-      subject: p.subject,
-      text: p.text,
-      html: p.html,
-      headers: p.headers,
-      plus_part: plusPartOf(m.receivedFor),
-    });
+    messages.push({ ...p, id: m.id, auth: m.auth, plusPart: plusPartOf(m.receivedFor) });
     return {
       accountId: m.accountId,
       type: "email.received" as const,
@@ -99,21 +104,16 @@ async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
   });
   const settled = cte(
     "settled",
-    sql`update inbound_emails i set status = 'parsed', auth = p.auth, message_id = p.message_id, "from" = p."from",
-        "to" = p."to", cc = p.cc, bcc = p.bcc, reply_to = p.reply_to, subject = p.subject, text = p.text, html = p.html,
-        headers = p.headers, plus_part = p.plus_part, parsed_at = now(), parse_lease_until = null
-      from json_to_recordset(${JSON.stringify(messages)}::json) as p(id text, auth jsonb, message_id text, "from" text,
-        "to" jsonb, cc jsonb, bcc jsonb, reply_to jsonb, subject text, text text, html text, headers jsonb, plus_part text)
+    sql`update inbound_emails i set status = 'parsed', ${PARSED.assignments("p")}, parsed_at = now(), parse_lease_until = null
+      from ${PARSED.from(messages, "p")}
       where i.id = p.id and i.status = 'received'
       returning i.id`,
   );
   const attached = cte(
     "attached",
-    sql`insert into inbound_attachments (id, inbound_email_id, account_id, filename, content_type, content_disposition, content_id, size, content)
-      select a.id, a.inbound_email_id, a.account_id, a.filename, a.content_type, a.content_disposition, a.content_id, a.size,
-        decode(a.content, 'base64')
-      from json_to_recordset(${JSON.stringify(attachments)}::json) as a(id text, inbound_email_id text, account_id text,
-        filename text, content_type text, content_disposition text, content_id text, size int, content text)
+    sql`insert into inbound_attachments (${ATTACHED.names()})
+      select ${ATTACHED.values("a", { content: sql`decode(a.content, 'base64')` })}
+      from ${ATTACHED.from(attachments, "a")}
       where a.inbound_email_id in (select id from ${settled.name})`,
   );
   const stored = storeEventsCtes(eventRows(events).columns, sql`v.email_id in (select id from ${settled.name})`);

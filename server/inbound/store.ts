@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { jsonRows } from "../db/json-rows";
+import { inboundEmails } from "../db/schema";
 import { shapedQuery } from "../db/shaped";
 import { PLANS, runCompiled } from "../db/statements";
 import { TASKS } from "../jobs/names";
@@ -42,6 +44,12 @@ interface ToStore {
   leased: boolean;
 }
 
+/** An inbound row as the store sends it: the raw message as base64, and whether this process parses it. */
+const STORED = jsonRows(inboundEmails, ["id", "accountId", "receivedFor", "mailFrom", "clientIp", "helo", "size", "raw", "createdAt"], {
+  sentAs: { raw: "text" },
+  extra: { leased: "boolean" },
+});
+
 /**
  * Inserts messages in ONE statement (one commit for all the messages whose DATA ended
  * meanwhile, groupedWriter), each raw message as base64 (a third fewer bytes than bytea's
@@ -50,29 +58,16 @@ interface ToStore {
 async function insertAll(messages: ToStore[]): Promise<void[]> {
   const rows = messages.flatMap((m) => {
     const raw = m.raw.toString("base64");
-    return m.rows.map((r) => ({
-      id: r.id,
-      account_id: r.accountId,
-      received_for: r.receivedFor,
-      mail_from: r.mailFrom,
-      client_ip: r.clientIp,
-      helo: r.helo,
-      size: m.raw.length,
-      raw,
-      created_at: r.createdAt.toISOString(),
-      leased: m.leased,
-    }));
+    return m.rows.map((r) => ({ ...r, size: m.raw.length, raw, leased: m.leased }));
   });
   await runCompiled(
     await database(),
     PLANS.default,
-    shapedQuery(sql`insert into inbound_emails
-        (id, account_id, received_for, mail_from, client_ip, helo, size, raw, created_at, parse_attempts, parse_lease_until)
-      select r.id, r.account_id, r.received_for, r.mail_from, r.client_ip, r.helo, r.size, decode(r.raw, 'base64'), r.created_at,
+    shapedQuery(sql`insert into inbound_emails (${STORED.names()}, parse_attempts, parse_lease_until)
+      select ${STORED.values("r", { raw: sql`decode(r.raw, 'base64')` })},
         case when r.leased then 1 else 0 end,
         case when r.leased then now() + make_interval(secs => ${IN_HAND_LEASE_SECONDS}::int) end
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, account_id text, received_for jsonb, mail_from text,
-        client_ip text, helo text, size int, raw text, created_at timestamptz, leased boolean)`),
+      from ${STORED.from(rows, "r")}`),
   );
   return messages.map(() => undefined);
 }

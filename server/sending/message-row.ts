@@ -1,5 +1,6 @@
 import { getTableColumns, is } from "drizzle-orm";
 import { PgBoolean, PgJsonb, PgText, type PgColumn } from "drizzle-orm/pg-core";
+import { jsonRows } from "../db/json-rows";
 import { emails } from "../db/schema";
 
 const columns = getTableColumns(emails);
@@ -53,10 +54,11 @@ export interface RowColumn {
 }
 
 /** The table's own definitions, so a column added, renamed or retyped in the schema follows here. */
-export const ROW_COLUMNS: readonly RowColumn[] = OWN.map((key) => {
-  const column: PgColumn = columns[key];
-  return { name: column.name as RowColumnName, type: column.getSQLType(), whenOmitted: defaultLiteral(column) };
-});
+export const ROW_COLUMNS: readonly RowColumn[] = jsonRows(emails, OWN).columns.map((c, i) => ({
+  name: c.name as RowColumnName,
+  type: c.type,
+  whenOmitted: defaultLiteral(columns[OWN[i]]),
+}));
 
 /** A constant default of a text, boolean or jsonb column as an SQL literal. */
 function defaultLiteral(column: PgColumn): string | null {
