@@ -38,14 +38,14 @@ export function releaseInHand(rows: number, bytes: number): void {
   hand.bytes -= bytes;
 }
 
-/** Parses rows stored leased to this process (reserveInHand), one after the other, then gives back their room. */
+/** Parses a message's rows stored leased to this process (reserveInHand), then gives back their room. */
 export function parseInHand(rows: StoredInbound[], raw: Buffer): void {
-  const job: Promise<void> = (async () => {
-    for (const row of rows) await parseStored(row, raw).catch(logRetried(row.id));
-  })().finally(() => {
-    releaseInHand(rows.length, raw.length);
-    hand.running.delete(job);
-  });
+  const job: Promise<void> = parseStored(rows, raw)
+    .catch(logRetried(rows.map((r) => r.id)))
+    .finally(() => {
+      releaseInHand(rows.length, raw.length);
+      hand.running.delete(job);
+    });
   hand.running.add(job);
 }
 

@@ -70,15 +70,17 @@ async function parseOne(c: Claimed): Promise<void> {
   c.raw64 = null; // the run keeps its claimed rows until the last is done: hold the bytes once
   if (!raw) return;
   await parseStored(
-    {
-      id: c.id,
-      accountId: c.account_id,
-      mailFrom: c.mail_from,
-      clientIp: c.client_ip,
-      helo: c.helo,
-      receivedFor: c.received_for,
-      createdAt: new Date(c.created_at),
-    },
+    [
+      {
+        id: c.id,
+        accountId: c.account_id,
+        mailFrom: c.mail_from,
+        clientIp: c.client_ip,
+        helo: c.helo,
+        receivedFor: c.received_for,
+        createdAt: new Date(c.created_at),
+      },
+    ],
     raw,
   );
 }
@@ -96,7 +98,7 @@ export async function parseDue(): Promise<number> {
     while (running.size && inHand + c.size > BYTES_IN_HAND) await Promise.race(running);
     inHand += c.size;
     const job: Promise<void> = parseOne(c)
-      .catch(logRetried(c.id))
+      .catch(logRetried([c.id]))
       .finally(() => {
         inHand -= c.size;
         running.delete(job);
