@@ -60,7 +60,7 @@ export function storeEventsCtes(c: EventColumns, filter: SQL = sql`true`, leased
                   ${sql.param(c.emailId)}::text[], ${sql.param(c.payload)}::text[], ${sql.param(c.createdAt)}::text[])
         as v(id, account_id, type, email_id, payload, created_at)
       where ${filter}
-      returning id, account_id, type, payload, test`,
+      returning id, account_id, type, email_id, payload, test`,
   );
   const owed = cte(
     "owed",
@@ -80,8 +80,8 @@ export function storeEventsCtes(c: EventColumns, filter: SQL = sql`true`, leased
  * returns it (server/webhooks/handed-over.ts), as one JSON array; null when none. The
  * payload is read back as stored, so its body is the same bytes a claim would send.
  */
-export const handedSql = ({ ev, owed }: StoredEvents): SQL => sql`(
-    select json_agg(${claimedJson})
+export const handedSql = ({ ev, owed }: StoredEvents, content?: SQL): SQL => sql`(
+    select json_agg(${claimedJson(content)})
     from ${owed.name} d join ${ev.name} ev on ev.id = d.event_id join webhook_endpoints e on e.id = d.endpoint_id)`;
 
 /**

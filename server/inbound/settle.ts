@@ -5,7 +5,8 @@ import { inboundAttachments, inboundEmails, type InboundAuthResults } from "../d
 import { jsonRows } from "../db/json-rows";
 import { shapedQuery } from "../db/shaped";
 import { PLANS, runCompiled } from "../db/statements";
-import { eventRows, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
+import { eventRows, handedSql, storeEventsCtes, WEBHOOK_TASK } from "../events/record";
+import { canHandOver, claimedContent, handOver, type Claimed } from "../webhooks/handed-over";
 import type { InboundEventData } from "../events/types";
 import { wake } from "../jobs/tasks";
 import { newId } from "../lib/ids";
@@ -107,7 +108,7 @@ async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
     sql`update inbound_emails i set status = 'parsed', ${PARSED.assignments("p")}, parsed_at = now(), parse_lease_until = null
       from ${PARSED.from(messages, "p")}
       where i.id = p.id and i.status = 'received'
-      returning i.id`,
+      returning i.id, i.account_id, i.text, i.html`,
   );
   const attached = cte(
     "attached",
@@ -116,12 +117,16 @@ async function settleAll(items: ParsedMessage[]): Promise<Set<string>> {
       from ${ATTACHED.from(attachments, "a")}
       where a.inbound_email_id in (select id from ${settled.name})`,
   );
-  const stored = storeEventsCtes(eventRows(events).columns, sql`v.email_id in (select id from ${settled.name})`);
+  // Delivered by this process without a claim once the statement has committed, as outcomes' are (status.ts).
+  const leased = canHandOver();
+  const stored = storeEventsCtes(eventRows(events).columns, sql`v.email_id in (select id from ${settled.name})`, leased);
   // A data-modifying CTE runs to completion whether or not the statement reads it (attached).
   const query = shapedQuery(sql`with ${withList([settled, attached, stored.ev, stored.owed])}
-    select (select coalesce(array_agg(id), '{}') from ${settled.name}) as settled, (select count(*) from ${stored.owed.name})::int as owed`);
-  const [row] = await runCompiled<{ settled: string[]; owed: number }>(await database(), PLANS.default, query);
-  if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
+    select (select coalesce(array_agg(id), '{}') from ${settled.name}) as settled, (select count(*) from ${stored.owed.name})::int as owed,
+      ${leased ? handedSql(stored, claimedContent(settled.name)) : sql`null::json`} as handed`);
+  const [row] = await runCompiled<{ settled: string[]; owed: number; handed: Claimed[] | null }>(await database(), PLANS.default, query);
+  if (row.handed?.length) handOver(row.handed);
+  else if (Number(row.owed) > 0) wake(WEBHOOK_TASK);
   return new Set(row.settled);
 }
 

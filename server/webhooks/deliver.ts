@@ -13,9 +13,16 @@ import { checkTarget, TargetRefused, type CheckedTarget } from "./url-policy";
 import { resultRows } from "../db/rows";
 import { applyPlanSettings, PLANS, runAs } from "../db/statements";
 import { log } from "../ops/log";
-import { INBOUND_WEBHOOK_CONTENT_CHARS } from "../limits/constants";
 import { webhookAttempts } from "../ops/metrics";
-import { claimedColumns, databaseTurn, LEASE_SECONDS, releaseHandedOver, takeHandedOver, type Claimed } from "./handed-over";
+import {
+  claimedColumns,
+  claimedContent,
+  databaseTurn,
+  LEASE_SECONDS,
+  releaseHandedOver,
+  takeHandedOver,
+  type Claimed,
+} from "./handed-over";
 
 /** Consecutive exhausted deliveries that switch an endpoint off. */
 export const AUTO_DISABLE_AFTER = 20;
@@ -47,11 +54,7 @@ async function claim(limit: number): Promise<Claimed[]> {
       from due where d.id = due.id
       returning d.id, d.event_id, d.endpoint_id, d.attempts
     )
-    select ${claimedColumns},
-           case when e.include_content and ev.type = 'email.received' then (
-             select json_build_object('text', left(i.text, ${INBOUND_WEBHOOK_CONTENT_CHARS}), 'html', left(i.html, ${INBOUND_WEBHOOK_CONTENT_CHARS}))
-             from inbound_emails i where i.id = ev.email_id and i.account_id = ev.account_id
-           ) end as content
+    select ${claimedColumns}, ${claimedContent(sql`inbound_emails`)} as content
     from claimed d
     join webhook_events ev on ev.id = d.event_id
     join webhook_endpoints e on e.id = d.endpoint_id`);

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { TASKS } from "../jobs/names";
 import { runsHere, wakeLocal } from "../jobs/tasks";
 import { processShared } from "../lib/process-shared";
+import { INBOUND_WEBHOOK_CONTENT_CHARS } from "../limits/constants";
 import { DEADLINE_MS } from "./http-post";
 
 /** A delivery claimed for sending, with what sending needs. */
@@ -50,12 +51,23 @@ export const claimedColumns: SQL = sql.raw(
     .join(", "),
 );
 
-/** A Claimed as one JSON object, over `d`, `ev` and `e`. */
-export const claimedJson: SQL = sql.raw(
-  `json_build_object(${Object.entries(CLAIMED_FIELDS)
-    .map(([field, source]) => `'${field}', ${source}`)
-    .join(", ")})`,
-);
+/**
+ * A Claimed's `content`, over `ev` and `e`: email.received's parsed text and html, capped,
+ * when the endpoint includes content, read from `inbound` (rows with id, account_id, text
+ * and html: the inbound_emails table, or the statement that just wrote them).
+ */
+export const claimedContent = (inbound: SQL): SQL => sql`case when e.include_content and ev.type = 'email.received' then (
+    select json_build_object('text', left(i.text, ${INBOUND_WEBHOOK_CONTENT_CHARS}), 'html', left(i.html, ${INBOUND_WEBHOOK_CONTENT_CHARS}))
+    from ${inbound} i where i.id = ev.email_id and i.account_id = ev.account_id
+  ) end`;
+
+/** A Claimed as one JSON object, over `d`, `ev` and `e`, with its `content` when given. */
+export const claimedJson = (content?: SQL): SQL =>
+  sql`json_build_object(${sql.raw(
+    Object.entries(CLAIMED_FIELDS)
+      .map(([field, source]) => `'${field}', ${source}`)
+      .join(", "),
+  )}${content ? sql`, 'content', ${content}` : sql``})`;
 
 /** A claimed or handed-over row comes back to the queue after this long if its worker died mid-flight. */
 export const LEASE_SECONDS = Math.ceil(DEADLINE_MS / 1000) * 3;
