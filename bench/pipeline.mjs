@@ -34,7 +34,7 @@ import fs from "node:fs";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { dropDatabase, freePort, freshDatabase, helper, paced, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
-import { BENCH_APPLICATION_NAME, cpuWindow, processTree, rssMb, rssSampler } from "./lib/procs.mjs";
+import { BENCH_APPLICATION_NAME, byProcess, cpuWindow, processTree, rssMb, rssSampler } from "./lib/procs.mjs";
 
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
 const BATCH_DURATION = Number(process.env.BATCH_DURATION_MS ?? 5_000);
@@ -393,6 +393,7 @@ const result = {
   send_non2xx: sendLoad.non2xx + sendLoad.errors,
   send_ratio_to_ceiling: round(sendRps / bareRps),
   send_cpu_us_per_message: perMessage(sendCpu, sendLoad["2xx"]),
+  send_server_cpu_us_by_process: byProcess(sendCpu, sendLoad["2xx"]),
   batch_messages_per_s: batchPerS,
   batch_p99_ms: batchLoad.latency.p99,
   batch_non2xx: batchLoad.non2xx + batchLoad.errors,
@@ -413,6 +414,7 @@ const result = {
   e2e_accept_to_webhook_ms: summary(e2e.hook),
   // The whole pipeline per message: accept, dispatch (DKIM, SMTP), events, webhook signing and delivery.
   e2e_cpu_us_per_message: perMessage(e2eCpu, e2e.messages),
+  e2e_server_cpu_us_by_process: byProcess(e2eCpu, e2e.messages),
   e2e_offered_per_s: E2E_RATE,
   burst_messages_per_s: burst.messages_per_s,
   burst_accept_to_relay_ms: summary(burst.relay),
@@ -427,6 +429,7 @@ const result = {
   drain_webhooks_per_s: Math.round(hooksDuringDrain / drainSeconds),
   drain_max_webhooks_pending: Math.max(...samples.map((s) => s.deliveries_pending)),
   drain_cpu_us_per_message: perMessage(drainCpu, sentDuringDrain),
+  drain_server_cpu_us_by_process: byProcess(drainCpu, sentDuringDrain),
   accepted: final.emails,
   at_relay: relayReport.unique,
   relay_duplicates: relayReport.duplicates,

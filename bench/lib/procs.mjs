@@ -78,7 +78,8 @@ function backendTracker(databaseName) {
  * the end so children forked meanwhile count from their start), `db` (the database's
  * backends but the bench's own, including ones that start or end meanwhile) and any
  * `others` ({ name: pid }). Resolves to a function that ends it and returns CPU seconds
- * per role and the wall seconds it lasted.
+ * per role and the wall seconds it lasted, and (not enumerable) `serverProcesses`: the
+ * server's CPU seconds by process, busiest first.
  */
 export async function cpuWindow({ serverPid, databaseName, others = {} }) {
   const t0 = performance.now();
@@ -89,14 +90,19 @@ export async function cpuWindow({ serverPid, databaseName, others = {} }) {
   const otherStart = Object.fromEntries(Object.entries(others).map(([name, pid]) => [name, cpuSecondsOf(pid) ?? 0]));
   return async () => {
     let server = 0;
+    const serverProcesses = [];
     for (const pid of processTree(serverPid)) {
       const now = cpuSecondsOf(pid);
-      if (now !== null) server += now - (serverStart.get(pid) ?? 0);
+      if (now === null) continue;
+      server += now - (serverStart.get(pid) ?? 0);
+      serverProcesses.push({ pid, primary: pid === serverPid, seconds: now - (serverStart.get(pid) ?? 0) });
     }
     await db.sample();
     let dbSeconds = 0;
     for (const [pid, cpu] of db.snapshot()) dbSeconds += cpu - (dbStart.get(pid) ?? 0);
     const out = { seconds: (performance.now() - t0) / 1000, server, db: dbSeconds };
+    // Not a role of its own (perMessage skips it): the server's CPU by process, for byProcess.
+    Object.defineProperty(out, "serverProcesses", { value: serverProcesses.sort((a, b) => b.seconds - a.seconds), enumerable: false });
     for (const [name, pid] of Object.entries(others)) out[name] = (cpuSecondsOf(pid) ?? 0) - otherStart[name];
     return out;
   };
@@ -124,5 +130,22 @@ export function rssSampler(root) {
     clearInterval(timer);
     sample();
     return { maxProcessMb: Math.round(maxProcess), maxTotalMb: Math.round(maxTotal), processes };
+  };
+}
+
+/**
+ * The server's CPU per message by process role: the cluster primary, the busiest child and
+ * the other children. With the default role `all` every child serves HTTP and the embedded
+ * task loops run where their leases fell, so in a delivery phase the busiest child is the
+ * one dispatching and delivering webhooks.
+ */
+export function byProcess(window, messages) {
+  const processes = window.serverProcesses ?? [];
+  const us = (seconds) => (messages ? Math.round((seconds / messages) * 1e6) : null);
+  const children = processes.filter((p) => !p.primary);
+  return {
+    primary: us(processes.filter((p) => p.primary).reduce((n, p) => n + p.seconds, 0)),
+    busiest_child: us(children[0]?.seconds ?? 0),
+    other_children: us(children.slice(1).reduce((n, p) => n + p.seconds, 0)),
   };
 }
