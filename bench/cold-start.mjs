@@ -2,15 +2,16 @@
 // GET /api/health answers 200, polled every 20 ms. Run `npm run build` first. Not part of CI.
 //
 //   node bench/cold-start.mjs                      # PGlite, WEB_CONCURRENCY=1 and 2, 5 runs each
-//   DATABASES=pglite,postgres PROCESSES=1,2 RUNS=5 SERVERS=dist/server.mjs,dist-base/server.mjs node bench/cold-start.mjs
+//   DATABASES=pglite,postgres PROCESSES=1,2 RUNS=5 SERVERS=dist/server.mjs,base/server.mjs node bench/cold-start.mjs
 //
 // Each (database, processes) pair gets a fresh place: a new PGlite directory in a temporary
 // folder (its first start creates and migrates it and is reported apart as `fresh_ms`), or a new
 // PostgreSQL database (BENCH_PG_ADMIN) that the first start migrates. The RUNS timed starts
 // then reopen it. With several SERVERS (bundles inside the project, so that their packages
 // resolve; e.g. a copy of an older build's dist/), the runs alternate between them so that a
-// change of machine load falls on both. SMTP submission and the MX listener are off; the
-// embedded jobs driver. Last line: one JSON object.
+// change of machine load falls on both. SMTP submission and the MX listener are off, as in the
+// earlier host figures (SMTP=on: on free ports, as `npm start`'s defaults have them, with the
+// generated certificate); the embedded jobs driver. Last line: one JSON object.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -23,11 +24,11 @@ const PROCESSES = (process.env.PROCESSES ?? "1,2").split(",").map(Number);
 const DATABASES = (process.env.DATABASES ?? "pglite").split(",");
 const SERVERS = (process.env.SERVERS ?? "dist/server.mjs").split(",");
 const TIMEOUT_MS = 60_000;
+const SMTP = process.env.SMTP === "on";
+const LISTENERS = ["SMTP_SUBMISSION_PORT", "SMTP_SUBMISSION_TLS_PORT", "SMTP_MX_PORT"];
 const ENV = {
   NODE_ENV: "production",
-  SMTP_SUBMISSION_PORT: "off",
-  SMTP_SUBMISSION_TLS_PORT: "off",
-  SMTP_MX_PORT: "off",
+  ...(SMTP ? {} : Object.fromEntries(LISTENERS.map((name) => [name, "off"]))),
   ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
   AUTH_SECRET: "bench",
 };
@@ -48,9 +49,10 @@ function freePort() {
 /** Starts `server`, returns the ms from spawn to the first 200 of /api/health, then stops it. */
 async function coldStart(server, env) {
   const port = await freePort();
+  const listeners = SMTP ? Object.fromEntries(await Promise.all(LISTENERS.map(async (name) => [name, String(await freePort())]))) : {};
   const started = performance.now();
   const child = spawn(process.execPath, [server], {
-    env: { ...process.env, ...ENV, ...env, PORT: String(port) },
+    env: { ...process.env, ...ENV, ...listeners, ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -97,7 +99,7 @@ for (const database of DATABASES) {
       }
       for (const server of SERVERS) {
         const sorted = [...times[server]].sort((a, b) => a - b);
-        const row = { server, database, processes, runs_ms: times[server], min_ms: sorted[0], max_ms: sorted.at(-1) };
+        const row = { server, database, processes, smtp: SMTP, runs_ms: times[server], min_ms: sorted[0], max_ms: sorted.at(-1) };
         if (server === SERVERS[0]) row.fresh_ms = fresh;
         console.log(`${server} ${database} ×${processes}: ${sorted[0]}–${sorted.at(-1)} ms (${times[server].join(", ")})`);
         results.push(row);
