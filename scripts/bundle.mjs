@@ -1,7 +1,6 @@
 // Bundles server entry points with esbuild, node_modules external: `npm run build`'s
 // (server/main.ts → dist/server.mjs, server/cli/index.ts → dist/cli.mjs, with their chunks)
 // and the benches' and tests' one-file servers.
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
@@ -55,11 +54,12 @@ export async function bundleServer(entry, outfile) {
  * would hoist every package a lazily imported module imports to the top, and a process would
  * load them all at start (docs/decisions/0044-start-up-loads-what-it-uses.md). The chunks stay
  * in `outdir` itself: code reading files relative to its own module (server/db/migrate.ts) sees
- * the directory it saw in one file. Chunks of an earlier build are removed first.
+ * the directory it saw in one file. Chunks of earlier builds are left in place: they are named
+ * by their content, and a server still running from an earlier build (a host rebuilding before
+ * it restarts the service) loads its own chunks on first use. The image's tracer takes only
+ * the chunks the entries reach.
  */
 export async function bundleServerEntries(entryPoints, outdir) {
-  fs.mkdirSync(outdir, { recursive: true });
-  for (const name of fs.readdirSync(outdir)) if (/^chunk-.*\.mjs(\.map)?$/.test(name)) fs.rmSync(path.join(outdir, name));
   await build({
     ...options,
     entryPoints,
