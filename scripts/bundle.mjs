@@ -1,6 +1,8 @@
-// Bundles a server entry point with esbuild: our own code in one file, node_modules external.
-// Used by `npm run build` (server/main.ts → dist/server.mjs) and by the benches.
+// Bundles server entry points with esbuild, node_modules external: `npm run build`'s
+// (server/main.ts → dist/server.mjs, server/cli/index.ts → dist/cli.mjs, with their chunks)
+// and the benches' and tests' one-file servers.
 import { createRequire } from "node:module";
+import path from "node:path";
 import { build } from "esbuild";
 
 const require = createRequire(import.meta.url);
@@ -27,19 +29,44 @@ const directoryImports = {
   },
 };
 
+const options = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  plugins: [directoryImports],
+  sourcemap: true,
+  logLevel: "warning",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+
+/** One entry point as one file (the benches' and tests' servers, next.config.mjs for the image). */
 export async function bundleServer(entry, outfile) {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    plugins: [directoryImports],
-    sourcemap: true,
-    logLevel: "warning",
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  await build({ ...options, entryPoints: [entry], outfile });
   return outfile;
+}
+
+/**
+ * `npm run build`'s entry points ({ name: source }) as `outdir/<name>.mjs`, split at every
+ * `import()`: what one reaches, with the packages it imports, is a chunk beside them
+ * (`outdir/chunk-<hash>.mjs`) that Node loads when the `import()` runs. In one file, esbuild
+ * would hoist every package a lazily imported module imports to the top, and a process would
+ * load them all at start (docs/decisions/0044-start-up-loads-what-it-uses.md). The chunks stay
+ * in `outdir` itself: code reading files relative to its own module (server/db/migrate.ts) sees
+ * the directory it saw in one file. Chunks of earlier builds are left in place: they are named
+ * by their content, and a server still running from an earlier build (a host rebuilding before
+ * it restarts the service) loads its own chunks on first use. The image's tracer takes only
+ * the chunks the entries reach.
+ */
+export async function bundleServerEntries(entryPoints, outdir) {
+  await build({
+    ...options,
+    entryPoints,
+    outdir,
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    outExtension: { ".js": ".mjs" },
+  });
+  return Object.keys(entryPoints).map((name) => path.join(outdir, `${name}.mjs`));
 }

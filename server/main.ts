@@ -1,7 +1,6 @@
 import { runServerProcesses } from "./cluster/processes";
 import { config, defaultNodeEnv } from "./config";
 import { boundHeapGrowth } from "./ops/heap-growth";
-import { startServer } from "./start";
 
 /**
  * `npm start` (production build): WEB_CONCURRENCY processes (server/cluster), each serving
@@ -14,6 +13,10 @@ async function main(): Promise<void> {
   const cfg = config();
   await runServerProcesses(
     async ({ embeddedViaPrimary, backgroundLoops }) => {
+      // Loaded only by a process that serves: a cluster's primary forks, restarts and (on PGlite)
+      // owns the database, and would otherwise load every module of the server for nothing
+      // (docs/decisions/0044-start-up-loads-what-it-uses.md).
+      const { startServer } = await import("./start");
       // A worker or an SMTP listener serves only the health check over HTTP: no dashboard, so no Next.
       if (cfg.role === "worker" || cfg.role === "smtp") return startServer({ embeddedViaPrimary, backgroundLoops });
       const { default: next } = await import("next");

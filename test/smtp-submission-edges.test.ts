@@ -24,7 +24,7 @@ const keyFile = path.join(dir, "key.pem");
 let clients = 0;
 
 beforeAll(async () => {
-  const first = selfSignedPair("first.example");
+  const first = await selfSignedPair("first.example");
   fs.writeFileSync(certFile, first.cert);
   fs.writeFileSync(keyFile, first.key);
   server = await startTestServer({
@@ -66,7 +66,7 @@ async function servedName(): Promise<string> {
 describe("SMTP submission: settings and limits", () => {
   it("serves the certificate from the files, and the new one once the files change", async () => {
     expect(await servedName()).toBe("first.example");
-    const second = selfSignedPair("second.example");
+    const second = await selfSignedPair("second.example");
     // A key that does not match the certificate (mid-renewal) keeps the old pair.
     fs.writeFileSync(certFile, second.cert);
     await new Promise((r) => setTimeout(r, 6000));

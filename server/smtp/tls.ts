@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPair, randomBytes } from "node:crypto";
 import { createSecureContext } from "node:tls";
-import forge from "node-forge";
+import { promisify } from "node:util";
+import type forge from "node-forge";
 import { config } from "../config";
 import { log } from "../ops/log";
 
@@ -68,7 +69,7 @@ async function openTlsSource(): Promise<TlsSource> {
   const { certFile, keyFile, host } = config().smtpSubmission;
   const listeners: ((pair: TlsPair) => void)[] = [];
   if (!certFile || !keyFile) {
-    const current = selfSignedPair(host);
+    const current = await selfSignedPair(host);
     log().warn(
       { host },
       "SMTP submission: SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE are unset, so the listeners serve a self-signed certificate generated at start-up; clients must skip certificate verification. Set both to a certificate for the SMTP host (docs/smtp.md).",
@@ -113,15 +114,19 @@ function readPair(certFile: string, keyFile: string): TlsPair {
 
 /**
  * A self-signed certificate for `host` (and localhost, 127.0.0.1): the key from node's
- * crypto (native, ~50 ms), the certificate built and signed by node-forge (pure JS, no
- * native parts or global polyfills; docs/decisions/ says why not the alternatives).
+ * crypto (native, ~50–150 ms, on the thread pool so that the process answers its health check
+ * meanwhile), the certificate built and signed by node-forge (pure JS, no native parts or
+ * global polyfills; docs/decisions/ says why not the alternatives), loaded only here.
  */
-export function selfSignedPair(host: string): TlsPair {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
+export async function selfSignedPair(host: string): Promise<TlsPair> {
+  const [{ privateKey, publicKey }, { default: forge }] = await Promise.all([
+    promisify(generateKeyPair)("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    }),
+    import("node-forge"),
+  ]);
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey);
   // A positive serial (its top bit clear), random so two generated certificates never share one.

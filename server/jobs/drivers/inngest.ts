@@ -1,8 +1,14 @@
 import { config } from "../../config";
-import { inngest, wakeEvent } from "../../../inngest/client";
 import { setRemoteSignal } from "../tasks";
 import type { JobsDriver } from "./types";
 import { log } from "../../ops/log";
+
+/**
+ * inngest/client, loaded on the first signal: the inngest package costs every process about
+ * 0.2 s of start-up, and the embedded driver (the default) never needs it. An `import()` keeps
+ * it out of dist/server.mjs's first chunk (scripts/bundle.mjs splits at every `import()`).
+ */
+const inngestClient = () => import("../../../inngest/client");
 
 /** With JOBS_DRIVER=inngest, wake(name) sends the task's event instead of nudging a local loop. */
 export function installInngestSignal(): void {
@@ -12,6 +18,7 @@ export function installInngestSignal(): void {
   let lastError: string | null = null;
   setRemoteSignal(async (name) => {
     try {
+      const { inngest, wakeEvent } = await inngestClient();
       await inngest.send({ name: wakeEvent(name), data: { provider: config().mailProvider } });
       if (lastError !== null) log().warn({ task: name }, "jobs: signalling Inngest works again");
       lastError = null;
