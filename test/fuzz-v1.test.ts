@@ -170,6 +170,20 @@ describe("fuzzing /v1", () => {
     expect(slowest).toBeLessThan(2000);
   }, 180_000);
 
+  it("a cursor that names nothing is refused without echoing it back (found by the property above)", async () => {
+    for (const path of ["/v1/emails", "/v1/emails/receiving"]) {
+      const long = await server.api("GET", `${path}?after=${"%22".repeat(1000)}`, { key });
+      expect(long.status, path).toBe(400);
+      expect(long.body.error.message).toMatch(/^after: not the id of an? /);
+      expect(long.text.length).toBeLessThan(400);
+      const unknown = "0190b2a4-0000-7000-8000-000000000000";
+      const missing = await server.api("GET", `${path}?before=${unknown}`, { key });
+      expect(missing.status, path).toBe(400);
+      expect(missing.body.error.message).toContain(`before: no `);
+      expect(missing.body.error.message).toContain(`"${unknown}"`);
+    }
+  });
+
   it("refuses nesting deeper than the limit as a validation_error", async () => {
     const res = await server.api("POST", "/v1/emails/batch", { key, body: `[${nested(100_000, "[", "]")}]` });
     expect(res.status).toBe(400);

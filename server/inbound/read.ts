@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
+import { isUuid, unknownId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn } from "../sending/columns";
 import type {
@@ -54,12 +55,14 @@ function decodePosition(cursor: string): Position {
 
 /** The (created_at, id) position of a received email named by `after` or `before`; 400 naming the field when there is none. */
 async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<Position> {
-  const [row] = await (
-    await database()
-  ).rows<{ us: string }>(
-    sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from inbound_emails where id = ${id} and account_id = ${accountId}`,
-  );
-  if (!row) throw validationError(`${field}: no received email with id ${JSON.stringify(id)} in this account`);
+  const [row] = isUuid(id)
+    ? await (
+        await database()
+      ).rows<{ us: string }>(
+        sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from inbound_emails where id = ${id} and account_id = ${accountId}`,
+      )
+    : [];
+  if (!row) throw validationError(`${field}: ${unknownId("received email", id)}`);
   return { us: row.us, id };
 }
 

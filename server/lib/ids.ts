@@ -76,3 +76,13 @@ export function isUuid(value: string): boolean {
  */
 export const uuidv7Sql = sql`(lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
   || substr(replace(gen_random_uuid()::text, '-', ''), 14, 3) || substr(replace(gen_random_uuid()::text, '-', ''), 17, 16))::uuid::text`;
+
+/**
+ * Why a named id finds nothing, for an error message: an id is quoted back only when it has
+ * an id's shape (a UUID), so a refusal never echoes a long or hostile value.
+ */
+export function unknownId(what: string, id: string): string {
+  return isUuid(id)
+    ? `no ${what} with id "${id}" in this account`
+    : `not the id of ${/^[aeiou]/.test(what) ? "an" : "a"} ${what} (ids are UUIDs)`;
+}

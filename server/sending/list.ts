@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
 import { validationError } from "../errors";
-import { isUuid } from "../lib/ids";
+import { isUuid, unknownId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
@@ -100,7 +100,7 @@ async function positionOf(accountId: string, field: "after" | "before", id: stri
         sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from emails where id = ${id} and account_id = ${accountId}`,
       )
     : [];
-  if (!row) throw validationError(`${field}: no email with id ${JSON.stringify(id)} in this account`);
+  if (!row) throw validationError(`${field}: ${unknownId("email", id)}`);
   return { us: row.us, id };
 }
 
