@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { notFound, validationError } from "../errors";
-import { isUuid, unknownId } from "../lib/ids";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn } from "../sending/columns";
+import { positionOf, type Position } from "../sending/position";
 import type {
   InboundAttachment,
   InboundAttachmentMeta,
@@ -33,8 +33,6 @@ export interface InboundListOptions {
 /** Rows a search page reads at most (newest first): a page that reads this many ends there, with a cursor to go on. */
 export const SEARCH_SCAN_ROWS = 5000;
 
-type Position = { us: string; id: string };
-
 const at = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
 const columns = sql`id, status, mail_from, "from", "to", cc, bcc, reply_to, received_for, subject, message_id, created_at,
   (extract(epoch from created_at) * 1000000)::bigint::text as us`;
@@ -53,18 +51,8 @@ function decodePosition(cursor: string): Position {
   throw validationError("cursor: not a cursor this list returned (use nextCursor as given, with the same search)");
 }
 
-/** The (created_at, id) position of a received email named by `after` or `before`; 400 naming the field when there is none. */
-async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<Position> {
-  const [row] = isUuid(id)
-    ? await (
-        await database()
-      ).rows<{ us: string }>(
-        sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from inbound_emails where id = ${id} and account_id = ${accountId}`,
-      )
-    : [];
-  if (!row) throw validationError(`${field}: ${unknownId("received email", id)}`);
-  return { us: row.us, id };
-}
+const positionOfReceived = (accountId: string, field: "after" | "before", id: string) =>
+  positionOf({ table: "inbound_emails", what: "received email" }, accountId, field, id);
 
 /** The search's condition: a case-insensitive substring (strpos: no pattern language, linear). */
 const matches = (needle: string): SQL =>
@@ -82,8 +70,12 @@ export async function listInbound(accountId: string, opts: InboundListOptions): 
   const needle = opts.search?.trim() || null;
   const { rows } = await database();
   const take = opts.limit + 1;
-  const c = opts.cursor ? decodePosition(opts.cursor) : opts.after !== undefined ? await positionOf(accountId, "after", opts.after) : null;
-  const upward = opts.before !== undefined ? await positionOf(accountId, "before", opts.before) : null;
+  const c = opts.cursor
+    ? decodePosition(opts.cursor)
+    : opts.after !== undefined
+      ? await positionOfReceived(accountId, "after", opts.after)
+      : null;
+  const upward = opts.before !== undefined ? await positionOfReceived(accountId, "before", opts.before) : null;
   const bound = c
     ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})`
     : upward

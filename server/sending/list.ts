@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import { database } from "../db/client";
 import { validationError } from "../errors";
-import { isUuid, unknownId } from "../lib/ids";
+import { isUuid } from "../lib/ids";
+import { positionOf } from "./position";
 import { decodeCursor, encodeCursor } from "../lib/pagination";
 import { jsonColumn, msColumn } from "./columns";
 import { publicStatus } from "./public-status";
@@ -91,18 +92,8 @@ const tagSql = (tag: Tag): SQL => sql`tags @> ${JSON.stringify([{ name: tag.name
 const filterSql = (f: ListFilters | undefined): SQL | undefined =>
   f ? sql`${rangeSql(f)} ${f.tag ? sql`and ${tagSql(f.tag)}` : sql``}` : undefined;
 
-/** The (created_at, id) position of an email named by `after` or `before`; 400 naming the field when there is none. */
-async function positionOf(accountId: string, field: "after" | "before", id: string): Promise<{ us: string; id: string }> {
-  const [row] = isUuid(id)
-    ? await (
-        await database()
-      ).rows<{ us: string }>(
-        sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us from emails where id = ${id} and account_id = ${accountId}`,
-      )
-    : [];
-  if (!row) throw validationError(`${field}: ${unknownId("email", id)}`);
-  return { us: row.us, id };
-}
+const positionOfEmail = (accountId: string, field: "after" | "before", id: string) =>
+  positionOf({ table: "emails", what: "email" }, accountId, field, id);
 
 /**
  * GET /v1/emails. Newest first by (created_at, id) on the account's index; with `search`,
@@ -136,9 +127,9 @@ async function timeOrdered(accountId: string, opts: ListOptions): Promise<Omit<E
   const c = opts.cursor
     ? decodeListCursor(opts.cursor, "t")
     : opts.after !== undefined
-      ? await positionOf(accountId, "after", opts.after)
+      ? await positionOfEmail(accountId, "after", opts.after)
       : null;
-  const upward = opts.before !== undefined ? await positionOf(accountId, "before", opts.before) : null;
+  const upward = opts.before !== undefined ? await positionOfEmail(accountId, "before", opts.before) : null;
   const bound = c
     ? sql`and (created_at, id) < (${at(c.us)}, ${c.id})`
     : upward
