@@ -5,7 +5,7 @@ import { database, type Db } from "../db/client";
 import type { Task } from "../jobs/tasks";
 import { deliverySettings } from "./settings";
 import { resultRows } from "../db/rows";
-import { utcHourSql } from "./hourly-counts";
+import { utcTrunc } from "./hourly-counts";
 
 /** The breaker's window and thresholds (BREAKER_* settings). */
 export interface BreakerThresholds {
@@ -48,7 +48,7 @@ export async function breakerStats(db: Pick<Db, "execute">, accountId: string, t
              coalesce((select deliverability_blocked_at is not null from accounts where id = ${accountId}), false) as blocked
       from email_hourly_counts c
       where c.account_id = ${accountId} and not c.test_mode
-        and c.hour >= ${utcHourSql(sql`now() - ${t.windowMs} * interval '1 millisecond'`)}`),
+        and c.hour >= ${utcTrunc("hour", sql`now() - ${t.windowMs} * interval '1 millisecond'`)}`),
   );
   return {
     sends: Number(stats.sends),

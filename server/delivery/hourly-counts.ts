@@ -14,8 +14,9 @@ export type DailyCount = { day: string } & Record<CountedKind, number>;
 /** Rows per account, hour and mode: concurrent outcome writers pick one at random, so they rarely wait on one lock. */
 const SHARDS = 8;
 
-/** The UTC hour a timestamptz falls in, whatever the session's time zone. */
-export const utcHourSql = (at: SQL) => sql`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
+/** The start of the UTC hour or day a timestamptz falls in, whatever the session's time zone. */
+export const utcTrunc = (unit: "hour" | "day", at: SQL) =>
+  sql`(date_trunc(${sql.raw(`'${unit}'`)}, (${at}) at time zone 'UTC') at time zone 'UTC')`;
 
 /**
  * CTE `counted_hours` for the statement that moves statuses (server/delivery/status.ts#applyHappenings):
@@ -29,7 +30,7 @@ export function countHourlyCte(timeline: Cte, moved: Cte): Cte {
   return cte(
     "counted_hours",
     sql`insert into email_hourly_counts as c (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
-      select m.account_id, ${utcHourSql(sql`t.at`)}, m.test_mode, ${shard}::smallint,
+      select m.account_id, ${utcTrunc("hour", sql`t.at`)}, m.test_mode, ${shard}::smallint,
              ${per("sent")}, ${per("delivered")}, ${per("bounced")}, ${per("complained")}
       from ${timeline.name} t join ${moved.name} m on m.id = t.email_id
       where t.type in ('sent', 'delivered', 'bounced', 'complained')
@@ -89,12 +90,11 @@ const FOLD_BATCH = 10_000;
 export async function foldPastHours(): Promise<number> {
   const { rows } = await database();
   const windowMs = deliverySettings().breakerWindowMs;
-  const dayOf = (at: SQL) => sql`(date_trunc('day', (${at}) at time zone 'UTC') at time zone 'UTC')`;
   const [row] = await rows<{ folded: number }>(sql`
     with taken as (
       select account_id, hour, test_mode, shard from email_hourly_counts
-      where hour < ${dayOf(sql`now() - ${windowMs} * interval '1 millisecond' - interval '1 hour'`)}
-        and not (shard = 0 and hour = ${dayOf(sql`hour`)})
+      where hour < ${utcTrunc("day", sql`now() - ${windowMs} * interval '1 millisecond' - interval '1 hour'`)}
+        and not (shard = 0 and hour = ${utcTrunc("day", sql`hour`)})
       limit ${FOLD_BATCH}
     ), gone as (
       delete from email_hourly_counts c using taken t
@@ -102,7 +102,7 @@ export async function foldPastHours(): Promise<number> {
       returning c.*
     ), kept as (
       insert into email_hourly_counts as c (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
-      select account_id, ${dayOf(sql`hour`)}, test_mode, 0, sum(sent), sum(delivered), sum(bounced), sum(complained)
+      select account_id, ${utcTrunc("day", sql`hour`)}, test_mode, 0, sum(sent), sum(delivered), sum(bounced), sum(complained)
       from gone group by 1, 2, 3
       on conflict (account_id, hour, test_mode, shard) do update set
         sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
