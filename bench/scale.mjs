@@ -169,15 +169,18 @@ with src as (
          ${uuidAt("ms", "'000-8000'", "g")} as id
   from msg m
 ), e as (
-  insert into emails (id, account_id, status, "from", "to", subject, html, tags, domain_id, recipient_count, message_id,
+  insert into emails (id, account_id, status, "from", "to", subject, tags, domain_id, recipient_count, message_id,
                       search_text, created_at, sent_at, next_attempt_at, attempts)
   select r.id, r.account_id, r.status, r.sender, jsonb_build_array(r.rcpt), r.subject,
-         '<p>Hi user' || r.n || ',</p>' || p.html, jsonb_build_array(jsonb_build_object('name', 'category', 'value', split_part(r.subject, ' ', 1))),
+         jsonb_build_array(jsonb_build_object('name', 'category', 'value', split_part(r.subject, ' ', 1))),
          case when r.account_id = '${meta.accountId}' then '${domainId}' end, 1, '<' || r.id || '@posthaste.example.com>',
          trim(${fromWords("r.subject")}) || ' ' || trim(${fromWords("r.sender")}) || ' ' || trim(${fromWords("r.rcpt")}),
          r.at, r.at + interval '1 second', null, 1
-  from rows r join scale_paragraphs p on p.i = (r.n * 7) % 1000
+  from rows r
   returning id, account_id, status, "from", "to", subject, tags, sent_at, created_at
+), content as (
+  insert into email_contents (email_id, html)
+  select r.id, '<p>Hi user' || r.n || ',</p>' || p.html from rows r join scale_paragraphs p on p.i = (r.n * 7) % 1000
 ), ev as (
   select e.*, t.type, t.j, e.sent_at + (t.j - 1) * interval '2 seconds' as ev_at,
          (extract(epoch from e.sent_at) * 1000)::bigint + (t.j - 1) * 2000 as ev_ms,
@@ -287,7 +290,7 @@ const storageOf = async () => {
     select c.relname as name, pg_relation_size(c.oid) as heap, coalesce(pg_total_relation_size(c.reltoastrelid), 0) as toast,
            pg_indexes_size(c.oid) as indexes, pg_total_relation_size(c.oid) as total
     from pg_class c where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-      and c.relname in ('emails', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'email_hourly_counts', 'usage_counters')`;
+      and c.relname in ('emails', 'email_contents', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'email_hourly_counts', 'usage_counters')`;
   const indexes = await sql`
     select i.relname as name, pg_relation_size(i.oid) as bytes from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = 'emails'::regclass order by 2 desc`;
@@ -524,7 +527,8 @@ const pruned = await prune;
 const pruneWall = (performance.now() - pruneStart) / 1000;
 const pruneUsed = await pruneCpu();
 const [{ left }] = await sql`
-  select count(*)::int as left from emails where created_at < to_timestamp(${(T0 + DAY_MS) / 1000}) and html is not null`;
+  select count(*)::int as left from emails e join email_contents c on c.email_id = e.id
+  where e.created_at < to_timestamp(${(T0 + DAY_MS) / 1000})`;
 log("prune", JSON.stringify({ pruned, pruneWall, dayMessages, left, sendBaseline, sendDuringPrune }));
 
 const storageAfter = await storageOf();

@@ -63,7 +63,8 @@ export async function mailTo(address: string, subject: string): Promise<string> 
   const sql = postgres({ path: pgliteSocketPath(path.join(process.env.E2E_SCRATCH, "db")), max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ text: string }[]>`
-      select text from emails where "to" @> ${sql.json([address])} and subject = ${subject} order by id desc limit 1`;
+      select c.text from emails e join email_contents c on c.email_id = e.id
+      where e."to" @> ${sql.json([address])} and e.subject = ${subject} order by e.id desc limit 1`;
     if (!row) throw new Error(`no mail "${subject}" to ${address}`);
     return row.text;
   } finally {

@@ -559,12 +559,13 @@ describe("deleting the account", () => {
     expect(after.status).toBe(401);
     expect((await sendTest(owner.apiKey, SIMULATOR)).status).toBe(401);
     for (const cookie of [owner.cookie, m.cookie]) expect((await query(cookie, "account.get")).status).toBe(401);
-    const [left] = await rows<{ accounts: number; users: number; emails: number; keys: number }>(sql`
+    const [left] = await rows<{ accounts: number; users: number; emails: number; contents: number; keys: number }>(sql`
       select (select count(*)::int from accounts where id = ${owner.accountId}) as accounts,
         (select count(*)::int from users where lower(email) in (lower(${owner.email}), lower(${m.email}))) as users,
         (select count(*)::int from emails where id = ${sent.body.id} or account_id = ${owner.accountId}) as emails,
+        (select count(*)::int from email_contents where email_id = ${sent.body.id}) as contents,
         (select count(*)::int from api_keys where account_id = ${owner.accountId}) as keys`);
-    expect(left).toEqual({ accounts: 0, users: 0, emails: 0, keys: 0 });
+    expect(left).toEqual({ accounts: 0, users: 0, emails: 0, contents: 0, keys: 0 });
     // The address is free again.
     expect((await cli("accounts", "create", "--email", owner.email)).code).toBe(0);
   });

@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { migrationsBefore } from "./support/migrations";
 
 /**
  * Upgrading an installation from the daily counts (migration 0011) to the hourly counts
@@ -16,25 +15,6 @@ const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const hourOf = (ms: number) => new Date(Math.floor(ms / HOUR_MS) * HOUR_MS).toISOString();
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The migrations folder as it stood before `tag`: the same files, the journal cut there. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ph-migrations-"));
-  dirs.push(dir);
-  fs.cpSync(path.resolve("drizzle"), dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe("migration 0023: daily counts become hourly counts", () => {
   it("keeps older days, recounts yesterday and today by the hour and mode, drops the daily table", async () => {

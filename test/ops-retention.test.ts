@@ -26,7 +26,8 @@ afterAll(async () => {
 describe("retention", () => {
   it("prunes bodies, events and delivery logs older than RETENTION_DAYS, keeping status rows", async () => {
     const { newId } = await import("../server/lib/ids");
-    const { emails, emailEvents, sinkMessages, webhookAttempts, webhookDeliveries, webhookEvents } = await import("../server/db/schema");
+    const { emails, emailContents, emailEvents, sinkMessages, webhookAttempts, webhookDeliveries, webhookEvents } =
+      await import("../server/db/schema");
     const { wake } = await import("../server/jobs/tasks");
     const { TASKS } = await import("../server/jobs/names");
     const s = await sender(server);
@@ -55,9 +56,6 @@ describe("retention", () => {
         id: oldId,
         status: "delivered",
         to: ["old@example.org"],
-        html: "<p>old</p>",
-        text: "old",
-        attachments,
         messageId: `<${oldId}@x>`,
         createdAt: at,
         sentAt: at,
@@ -68,12 +66,15 @@ describe("retention", () => {
         id: waitingId,
         status: "scheduled",
         to: ["later@example.org"],
-        html: "<p>later</p>",
         messageId: `<${waitingId}@x>`,
         createdAt: at,
         scheduledAt: new Date(Date.now() + 86400_000),
         nextAttemptAt: new Date(Date.now() + 86400_000),
       },
+    ]);
+    await d.insert(emailContents).values([
+      { emailId: oldId, html: "<p>old</p>", text: "old", attachments },
+      { emailId: waitingId, html: "<p>later</p>" },
     ]);
     await d.insert(sinkMessages).values({ emailId: oldId, recipients: "old@example.org", raw: "Subject: old\r\n\r\nold", createdAt: at });
     await d.insert(emailEvents).values([
@@ -116,9 +117,10 @@ describe("retention", () => {
     wake(TASKS.retention);
     await waitFor(async () => (await sql("select 1 from webhook_events where id = ?", doneEvent)).length === 0, 15_000, "retention to run");
 
-    const [pruned] = await sql("select status, html, text, attachments, subject, sent_at from emails where id = ?", oldId);
-    expect(pruned).toMatchObject({ status: "delivered", html: null, text: null, attachments: [], subject: "old" });
+    const [pruned] = await sql("select status, subject, sent_at from emails where id = ?", oldId);
+    expect(pruned).toMatchObject({ status: "delivered", subject: "old" });
     expect(pruned.sent_at).not.toBeNull();
+    expect(await sql("select 1 from email_contents where email_id = ?", oldId)).toHaveLength(0);
     expect(await sql("select 1 from sink_messages where email_id = ?", oldId)).toHaveLength(0);
     expect(await sql("select 1 from email_events where email_id = ?", oldId)).toHaveLength(0);
     expect(await sql("select 1 from webhook_deliveries where id = ?", doneDelivery)).toHaveLength(0);
@@ -126,10 +128,10 @@ describe("retention", () => {
     // Owed work and waiting mail are whole.
     expect(await sql("select 1 from webhook_deliveries where id = ?", owedDelivery)).toHaveLength(1);
     expect(await sql("select 1 from webhook_events where id = ?", owedEvent)).toHaveLength(1);
-    const [waiting] = await sql("select html from emails where id = ?", waitingId);
+    const [waiting] = await sql("select html from email_contents where email_id = ?", waitingId);
     expect(waiting.html).toBe("<p>later</p>");
     // Recent rows are untouched.
-    const [fresh] = await sql("select html from emails where id = ?", recent.body.id);
+    const [fresh] = await sql("select html from email_contents where email_id = ?", recent.body.id);
     expect(fresh.html).toBe("<p>new</p>");
     expect((await sql("select type from email_events where email_id = ?", recent.body.id)).length).toBeGreaterThanOrEqual(2);
     expect((await sql("select 1 from webhook_events where email_id = ?", recent.body.id)).length).toBeGreaterThanOrEqual(1);

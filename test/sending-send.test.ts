@@ -32,7 +32,7 @@ describe("POST /v1/emails", () => {
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["id"]);
-    const [row] = await sql("select * from emails where id = ?", res.body.id);
+    const [row] = await sql("select * from emails e join email_contents c on c.email_id = e.id where e.id = ?", res.body.id);
     expect(row.status).not.toBe("scheduled");
     expect(row.message_id).toBe(`<${res.body.id}@${s.domain}>`);
     expect(row.attachments[0].contentType ?? JSON.parse(row.attachments)[0].contentType).toBe("application/octet-stream");

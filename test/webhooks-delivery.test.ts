@@ -257,7 +257,8 @@ describe("webhook delivery", () => {
     // From the platform's own account: nothing lands in the customer's list.
     expect(await rows<any>(sql`select id from emails where account_id = ${accountId}`)).toHaveLength(0);
     const notices = await rows<any>(
-      sql`select "from", "to", subject, status, text from emails where "to" @> ${JSON.stringify([email])}::jsonb`,
+      sql`select "from", "to", subject, status, c.text from emails e join email_contents c on c.email_id = e.id
+        where "to" @> ${JSON.stringify([email])}::jsonb`,
     );
     expect(notices).toHaveLength(1);
     expect(notices[0].to).toEqual([email]);

@@ -13,9 +13,10 @@ export interface Cte {
   readonly definition: SQL;
 }
 
-export function cte(name: string, body: SQL): Cte {
+/** `materialized`: computed once however many read it (a JSON document parsed once for two inserts). */
+export function cte(name: string, body: SQL, opts: { materialized?: boolean } = {}): Cte {
   const ref = sql.raw(name);
-  return { name: ref, definition: sql`${ref} as (${body})` };
+  return { name: ref, definition: sql`${ref} as ${opts.materialized ? sql`materialized ` : sql``}(${body})` };
 }
 
 /** The `with` list of `ctes`, in order (a CTE reads only those before it). */

@@ -282,11 +282,8 @@ export const emails = pgTable(
     bcc: jsonb("bcc").$type<string[]>().notNull().default([]),
     replyTo: jsonb("reply_to").$type<string[]>().notNull().default([]),
     subject: text("subject").notNull().default(""),
-    html: text("html"),
-    text: text("text"),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     tags: jsonb("tags").$type<Tag[]>().notNull().default([]),
-    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
     /**
      * Test mode: the recipients as the request gave them, when some were rewritten to the
      * account email (null otherwise). Shown by the dashboard; not part of the /v1 shapes.
@@ -306,11 +303,6 @@ export const emails = pgTable(
      */
     templateId: text("template_id"),
     templateVersionId: text("template_version_id"),
-    /**
-     * With a template: the resolved values (fallbacks applied). html and text stay null; the
-     * immutable version renders them from these wherever they are read (server/templates/content.ts).
-     */
-    templateVariables: jsonb("template_variables").$type<Record<string, string>>(),
     /** The RFC 5322 Message-ID, fixed at acceptance so a re-send after a crash keeps it. */
     messageId: text("message_id").notNull(),
     sesMessageId: text("ses_message_id"),
@@ -346,6 +338,25 @@ export const emails = pgTable(
       .where(sql`${t.sesMessageId} is not null`),
   ],
 );
+
+/**
+ * A message's content, beside its status row (decision 0045): written once at acceptance,
+ * read by dispatch, deleted whole by retention. Status moves rewrite the narrow `emails` row
+ * without carrying the body, and pruning is a delete here instead of an update of `emails`
+ * through all its indexes. No foreign key (the insert would check it on the send path):
+ * deleting an account deletes its messages' content first (server/accounts/delete.ts).
+ */
+export const emailContents = pgTable("email_contents", {
+  emailId: text("email_id").primaryKey(),
+  html: text("html"),
+  text: text("text"),
+  attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+  /**
+   * With a template: the resolved values (fallbacks applied). html and text stay null; the
+   * immutable version renders them from these wherever they are read (server/templates/content.ts).
+   */
+  templateVariables: jsonb("template_variables").$type<Record<string, string>>(),
+});
 
 /** The timeline of a message, oldest first. */
 export const emailEvents = pgTable(

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { database, type Database, type Db } from "../db/client";
 import { applyPlanSettings, PLANS } from "../db/statements";
-import { accounts, emailEvents, emails } from "../db/schema";
+import { accounts, emailEvents } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
@@ -10,7 +10,8 @@ import { newId } from "../lib/ids";
 import { chargeAtDispatch } from "../limits/charge";
 import { evaluateBreaker } from "./breaker";
 import { handOffAll, handoffsOf } from "./handoffs";
-import { renderEmail, type EmailRow } from "./mime";
+import { selectEmailRows, type EmailRow } from "./email-row";
+import { renderEmail } from "./mime";
 import { handOff, inHandOffSlot } from "./hand-off";
 import { messageAddresses } from "./message-addresses";
 import { mailProvider, type Provider } from "./providers";
@@ -190,11 +191,10 @@ export async function dispatchOnce(stopping?: AbortSignal): Promise<number> {
     await applyPlanSettings(tx, PLANS.emailClaim);
     const claimed = await claim(tx, settings.batchSize, settings.leaseMs);
     if (!claimed.length) return [];
-    // `= any(array)`, not an IN list: one statement text for any claim size (prepared once).
-    const list = await tx
-      .select()
-      .from(emails)
-      .where(sql`${emails.id} = any(${sql.param(claimed.map((c) => c.id))}::text[])`);
+    const list = await selectEmailRows(
+      tx,
+      claimed.map((c) => c.id),
+    );
     const prev = new Map(claimed.map((c) => [c.id, c.prev]));
     const leaving = list.filter((row) => prev.get(row.id) === "scheduled");
     const owners = leaving.length

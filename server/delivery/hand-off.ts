@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
 import { openRequests } from "../lib/api-load";
 import { processShared } from "../lib/process-shared";
-import type { EmailRow, Rendered } from "./mime";
+import type { EmailRow } from "./email-row";
+import type { Rendered } from "./mime";
 import type { Accepted, Provider } from "./providers";
 
 /**

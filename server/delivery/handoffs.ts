@@ -1,6 +1,6 @@
 import { unsubscribeHeaders } from "../suppressions/unsubscribe";
 import type { MessageAddresses } from "./message-addresses";
-import type { EmailRow } from "./mime";
+import type { EmailRow } from "./email-row";
 import type { Accepted } from "./providers";
 import { BouncedSendError, PermanentSendError, type RefusedRecipient } from "./refusal";
 

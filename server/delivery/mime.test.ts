@@ -1,7 +1,8 @@
 import PostalMime from "postal-mime";
 import { describe, expect, it } from "vitest";
 import { messageAddresses } from "./message-addresses";
-import { renderEmail, type EmailRow } from "./mime";
+import type { EmailRow } from "./email-row";
+import { renderEmail } from "./mime";
 
 const email = {
   id: "0193a1b2-0000-7000-8000-000000000001",

@@ -1,13 +1,11 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
-import type { emails } from "../db/schema";
 import type { DkimKey } from "../domains/dkim";
 import { randomHex } from "../lib/ids";
 import { dkimSign } from "./dkim-sign";
+import type { EmailRow } from "./email-row";
 import { serializeMime, type ComposedNode } from "./mime-serialize";
 import type { MessageAddresses } from "./message-addresses";
-
-export type EmailRow = typeof emails.$inferSelect;
 
 export interface Rendered {
   raw: Buffer;

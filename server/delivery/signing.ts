@@ -7,7 +7,7 @@ import { dkimKeyFor, type DkimKey } from "../domains/dkim";
 import { platformSenderDomains } from "../domains/names";
 import type { Mailbox } from "../lib/email-address";
 import { processShared } from "../lib/process-shared";
-import type { EmailRow } from "./mime";
+import type { EmailRow } from "./email-row";
 import { PermanentSendError } from "./refusal";
 import { log } from "../ops/log";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
-import { accounts, emails } from "../db/schema";
+import { accounts, emailContents, emails } from "../db/schema";
 import { parseAddress } from "../lib/email-address";
 import { newId } from "../lib/ids";
 import { TASKS } from "../jobs/names";
@@ -52,6 +52,8 @@ export async function sendNotice(db: Pick<Db, "select" | "insert">, address: str
   const id = newId();
   const from = config().systemSender;
   const host = from.split("@")[1] ?? "localhost";
+  // The content first: outside a transaction, dispatch never finds the row without it.
+  await db.insert(emailContents).values({ emailId: id, text: notice.text });
   await db.insert(emails).values({
     id,
     accountId: await platformAccountId(db),
@@ -59,7 +61,6 @@ export async function sendNotice(db: Pick<Db, "select" | "insert">, address: str
     from,
     to: [to],
     subject: notice.subject,
-    text: notice.text,
     recipientCount: 1,
     messageId: `<${id}@${host}>`,
     searchText: [notice.subject, from, to].join(" ").toLowerCase(),

@@ -35,7 +35,8 @@ function older(table: SQL, at: SQL, cutoff: string, floor: string, also: SQL = s
 
 /**
  * RETENTION_DAYS: past it, a message keeps its status row (status, addresses, subject,
- * tags, times) and loses its content (html, text, a template's values, attachments, the sink's rendered copy);
+ * tags, times) and loses its content (html, text, a template's values, attachments: its
+ * email_contents row, deleted rather than the status row rewritten; the sink's rendered copy);
  * its timeline events, webhook events, deliveries and attempts are deleted. Mail still
  * waiting to leave and webhook deliveries still owed are kept whole. Received mail is
  * deleted whole, attachments with it: all of it is content.
@@ -58,11 +59,9 @@ export async function pruneOnce(): Promise<number> {
     ), batch as (
       select e.id from emails e, cursor c where e.id > c.after and e.id < ${floor} order by e.id limit ${BATCH}
     ), pruned as (
-      update emails e set html = null, text = null, attachments = '[]'::jsonb, template_variables = null
-      from batch b
-      where e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
-        and (e.html is not null or e.text is not null or e.attachments <> '[]'::jsonb or e.template_variables is not null)
-      returning e.id
+      delete from email_contents c using batch b, emails e
+      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+      returning c.email_id
     ), sunk as (
       delete from sink_messages s using batch b where s.email_id = b.id and s.created_at < ${cutoff}::timestamptz
       returning s.email_id

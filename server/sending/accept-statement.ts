@@ -8,27 +8,45 @@ import { checkCte, checksPass, countCte, monthCountSql, type Charge } from "../l
 import { isUnmetered, type SendLimits } from "../limits/limits";
 import { retryAfterSql, takeTokensCte } from "../limits/rate-bucket";
 import { blockedRecipientsQuery, type BlockedRecipient } from "../suppressions/blocking";
-import { ROW_COLUMNS, type Prepared } from "./message-row";
+import { CONTENT_COLUMNS, ROW_COLUMNS, type Prepared, type RowColumn } from "./message-row";
 
 const others = ROW_COLUMNS.filter((c) => c.name !== "id");
-const INSERT_COLUMNS = sql.raw(
-  ["account_id", "created_at", "status", "next_attempt_at", "id", ...others.map((c) => c.name)].map((c) => `"${c}"`).join(", "),
-);
-const RECORD_TYPE = sql.raw(ROW_COLUMNS.map((c) => `"${c.name}" ${c.type}`).join(", "));
-const OTHER_VALUES = sql.raw(others.map((c) => (c.whenOmitted ? `coalesce(r."${c.name}", ${c.whenOmitted})` : `r."${c.name}"`)).join(", "));
+const quotedNames = (names: string[]) => sql.raw(names.map((c) => `"${c}"`).join(", "));
+const valuesOf = (columns: readonly RowColumn[]) =>
+  sql.raw(columns.map((c) => (c.whenOmitted ? `coalesce(r."${c.name}", ${c.whenOmitted})` : `r."${c.name}"`)).join(", "));
+const INSERT_COLUMNS = quotedNames(["account_id", "created_at", "status", "next_attempt_at", "id", ...others.map((c) => c.name)]);
+const OTHER_VALUES = valuesOf(others);
+const CONTENT_INSERT_COLUMNS = quotedNames(["email_id", ...CONTENT_COLUMNS.map((c) => c.name)]);
+const CONTENT_VALUES = valuesOf(CONTENT_COLUMNS);
+const RECORD_TYPE = sql.raw([...ROW_COLUMNS, ...CONTENT_COLUMNS].map((c) => `"${c.name}" ${c.type}`).join(", "));
 
 /**
- * The insert of `items` when `admitted` holds. With `abortUnless`, a row whose condition
- * fails gets a null id: the whole statement aborts (23502) and nothing it wrote stays.
+ * The inserts of `items` when `admitted` holds: each message's row and, beside it, its
+ * content (decision 0045), from one JSON document parsed once. With `abortUnless`, a row
+ * whose condition fails gets a null id: the whole statement aborts (23502) and nothing it
+ * wrote stays.
  */
-function insertRows(items: Prepared[], accountId: string, now: Date, admitted: SQL, abortUnless: SQL | null): SQL {
+function insertRows(items: Prepared[], accountId: string, now: Date, admitted: SQL, abortUnless: SQL | null): Cte[] {
   const id = abortUnless ? sql`case when ${abortUnless} then r."id" end` : sql`r."id"`;
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`insert into emails (${INSERT_COLUMNS})
+  const admittedRows = cte(
+    "admitted_rows",
+    sql`select * from json_to_recordset(${JSON.stringify(items.map((p) => p.row))}::json) as r(${RECORD_TYPE}) where ${admitted}`,
+    { materialized: true },
+  );
+  const ins = cte(
+    "ins",
+    sql`insert into emails (${INSERT_COLUMNS})
     select ${accountId}, ${at}, case when r.scheduled_at is null then 'queued' else 'scheduled' end, coalesce(r.scheduled_at, ${at}),
       ${id}, ${OTHER_VALUES}
-    from json_to_recordset(${JSON.stringify(items.map((p) => p.row))}::json) as r(${RECORD_TYPE})
-    where ${admitted}`;
+    from ${admittedRows.name} r
+    returning 1`,
+  );
+  const contents = cte(
+    "contents",
+    sql`insert into email_contents (${CONTENT_INSERT_COLUMNS}) select r."id", ${CONTENT_VALUES} from ${admittedRows.name} r returning 1`,
+  );
+  return [admittedRows, ins, contents];
 }
 
 export interface AcceptResult {
@@ -112,8 +130,8 @@ export function acceptStatement(
   const counted = counting ? countCte(charge, limits, { enforceDay: true, now: opts.now, gate: admitted }) : null;
   if (counted) ctes.push(counted);
   const abortUnless = counted ? sql`(select count(*) from ${counted.name}) = 2` : null;
-  const ins = cte("ins", sql`${insertRows(items, a, opts.now, admitted, abortUnless)} returning 1`);
-  ctes.push(ins);
+  const [admittedRows, ins, contents] = insertRows(items, a, opts.now, admitted, abortUnless);
+  ctes.push(admittedRows, ins, contents);
   const retryAfter = rate ? retryAfterSql(a, rate, n) : sql`null::int`;
   const fromChk = (column: string) => (chk ? sql`(select ${sql.raw(column)} from ${chk.name})` : sql`null::boolean`);
   return shapedQuery(

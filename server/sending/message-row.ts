@@ -1,9 +1,10 @@
 import { getTableColumns, is } from "drizzle-orm";
 import { PgBoolean, PgJsonb, PgText, type PgColumn } from "drizzle-orm/pg-core";
 import { jsonRows } from "../db/json-rows";
-import { emails } from "../db/schema";
+import { emailContents, emails } from "../db/schema";
 
-const columns = getTableColumns(emails);
+type Columns = (typeof emails)["_"]["columns"];
+type ContentColumns = (typeof emailContents)["_"]["columns"];
 
 /**
  * The emails columns an accepted message fills itself, as prepare() fills them. The rows
@@ -19,11 +20,8 @@ const OWN = [
   "bcc",
   "replyTo",
   "subject",
-  "html",
-  "text",
   "headers",
   "tags",
-  "attachments",
   "rewrittenRecipients",
   "bulk",
   "testMode",
@@ -36,11 +34,13 @@ const OWN = [
   "scheduledAt",
   "templateId",
   "templateVersionId",
-  "templateVariables",
-] as const satisfies readonly (keyof typeof columns)[];
+] as const satisfies readonly (keyof Columns)[];
+
+/** The message's content, stored beside its row in email_contents (decision 0045), keyed by the same id. */
+const CONTENT = ["html", "text", "attachments", "templateVariables"] as const satisfies readonly (keyof ContentColumns)[];
 
 /** A column's name in SQL, which is also its key in a row's JSON. */
-export type RowColumnName = (typeof columns)[(typeof OWN)[number]]["_"]["name"];
+export type RowColumnName = Columns[(typeof OWN)[number]]["_"]["name"] | ContentColumns[(typeof CONTENT)[number]]["_"]["name"];
 
 export interface RowColumn {
   name: RowColumnName;
@@ -53,12 +53,21 @@ export interface RowColumn {
   whenOmitted: string | null;
 }
 
-/** The table's own definitions, so a column added, renamed or retyped in the schema follows here. */
-export const ROW_COLUMNS: readonly RowColumn[] = jsonRows(emails, OWN).columns.map((c, i) => ({
-  name: c.name as RowColumnName,
-  type: c.type,
-  whenOmitted: defaultLiteral(columns[OWN[i]]),
-}));
+/** The tables' own definitions, so a column added, renamed or retyped in the schema follows here. */
+const rowColumns = <T extends typeof emails | typeof emailContents>(table: T, keys: readonly string[]): RowColumn[] => {
+  const defined = getTableColumns(table) as Record<string, PgColumn>;
+  return jsonRows(table, keys as never).columns.map((c, i) => ({
+    name: c.name as RowColumnName,
+    type: c.type,
+    whenOmitted: defaultLiteral(defined[keys[i]]),
+  }));
+};
+
+/** The emails row's own columns. */
+export const ROW_COLUMNS: readonly RowColumn[] = rowColumns(emails, OWN);
+
+/** The email_contents row's columns but its key (email_id: the message's id). */
+export const CONTENT_COLUMNS: readonly RowColumn[] = rowColumns(emailContents, CONTENT);
 
 /** A constant default of a text, boolean or jsonb column as an SQL literal. */
 function defaultLiteral(column: PgColumn): string | null {
@@ -70,7 +79,7 @@ function defaultLiteral(column: PgColumn): string | null {
   throw new Error(`message-row: no literal for the default of ${column.name}`);
 }
 
-/** A message's own columns (ROW_COLUMNS), as sent to the insert. */
+/** A message's own columns (ROW_COLUMNS and CONTENT_COLUMNS), as sent to the insert. */
 export type EmailRowJson = Record<RowColumnName, unknown>;
 
 /** A message that passed the per-message rules: the row to store and what the limits count. */

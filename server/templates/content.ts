@@ -1,4 +1,4 @@
-import type { EmailRow } from "../delivery/mime";
+import type { EmailRow } from "../delivery/email-row";
 import { PermanentSendError } from "../delivery/refusal";
 import { fillTemplate } from "./render";
 import { sendableVersion } from "./versions";

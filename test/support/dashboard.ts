@@ -101,7 +101,8 @@ export const query = <T = any>(cookie: string | null, path: string, input: unkno
 export async function mailTo(address: string) {
   const { sql } = await import("drizzle-orm");
   return rows<{ subject: string; text: string; from: string; platform_email: string }>(sql`
-    select e.subject, e.text, e."from", a.email as platform_email from emails e join accounts a on a.id = e.account_id
+    select e.subject, c.text, e."from", a.email as platform_email
+    from emails e join email_contents c on c.email_id = e.id join accounts a on a.id = e.account_id
     where e."to" @> ${JSON.stringify([address.toLowerCase()])}::jsonb order by e.id`);
 }
 

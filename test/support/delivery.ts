@@ -3,7 +3,8 @@ import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { database } from "../../server/db/client";
-import { emailEvents, emails, sinkMessages, webhookEvents } from "../../server/db/schema";
+import { emailContents, emailEvents, emails, sinkMessages, webhookEvents } from "../../server/db/schema";
+import { selectEmailRows } from "../../server/delivery/email-row";
 import { acceptanceEntry } from "../../server/sending/get";
 import { TASKS } from "../../server/jobs/names";
 import { wake } from "../../server/jobs/tasks";
@@ -83,12 +84,17 @@ export async function startSmtpReceiver(
   };
 }
 
-/** Inserts an accepted message the way the sending area does, and wakes dispatch. */
-export async function enqueue(accountId: string, fields: Partial<typeof emails.$inferInsert> & { from: string; to: string[] }) {
+type EmailFields = Partial<typeof emails.$inferInsert> &
+  Partial<Omit<typeof emailContents.$inferInsert, "emailId">> & { from: string; to: string[] };
+
+/** Inserts an accepted message the way the sending area does (its content beside it), and wakes dispatch. */
+export async function enqueue(accountId: string, fields: EmailFields) {
   const { db } = await database();
   const id = newId();
   const host = fields.from.split("@").pop()!.replace(/>$/, "");
   const scheduled = fields.scheduledAt != null;
+  const { html, text, attachments, templateVariables, ...own } = fields;
+  await db.insert(emailContents).values({ emailId: id, html, text, attachments, templateVariables });
   await db.insert(emails).values({
     id,
     accountId,
@@ -98,15 +104,16 @@ export async function enqueue(accountId: string, fields: Partial<typeof emails.$
     messageId: `<${id}@${host}>`,
     searchText: "",
     nextAttemptAt: fields.scheduledAt ?? new Date(),
-    ...fields,
+    ...own,
   });
   wake(TASKS.dispatch);
   return id;
 }
 
+/** A stored message with its content (none once retention pruned it), as dispatch reads it. */
 export async function emailRow(id: string) {
   const { db } = await database();
-  const [row] = await db.select().from(emails).where(eq(emails.id, id));
+  const [row] = await selectEmailRows(db, [id]);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { config } from "../../config";
 import { sesClient, sesSdk } from "../../ses/client";
-import type { EmailRow, Rendered } from "../mime";
+import type { EmailRow } from "../email-row";
+import type { Rendered } from "../mime";
 import { BouncedSendError, classifyRefusal, PermanentSendError } from "../refusal";
 import { UNPOOLED_IN_FLIGHT, type Provider } from "./types";
 

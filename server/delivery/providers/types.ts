@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import type { EmailRow, Rendered } from "../mime";
+import type { EmailRow } from "../email-row";
+import type { Rendered } from "../mime";
 import type { RefusedRecipient } from "../refusal";
 
 /** What the provider said on accepting a message. */
