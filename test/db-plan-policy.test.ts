@@ -57,6 +57,9 @@ describe.skipIf(!onPostgres)("the plan policy on PostgreSQL", () => {
       // The setting is local to the claim's transaction.
       const [after] = await d.rows<{ bitmap: string }>(sql`select current_setting('enable_bitmapscan') as bitmap`);
       expect(after.bitmap).toBe("on");
+      // Migration 0025: the database's sessions run every statement without JIT (decision 0046).
+      const [session] = await d.rows<{ jit: string }>(sql`select current_setting('jit') as jit`);
+      expect(session.jit).toBe("off");
 
       const named = (
         await d.rows<{ statement: string }>(sql`select statement from pg_prepared_statements where statement like ${"%::text as m%"}`)

@@ -209,9 +209,30 @@ describe("webhook endpoints", () => {
       expect(res.body.error.type).toBe("not_found");
     }
     expect((await server.api("PATCH", "/v1/webhooks/nope", { key: a.apiKey, body: { enabled: true } })).status).toBe(404);
+    // Its deliveries and their delivery log go with it.
+    await sql(
+      `with ev as (insert into webhook_events (id, account_id, type, payload) values (gen_random_uuid()::text, ?, 'email.sent', '{}') returning id),
+       d as (insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status) select gen_random_uuid()::text, ev.id, ?, ?, 'succeeded' from ev returning id)
+       insert into webhook_attempts (id, delivery_id, endpoint_id, duration_ms, response_status) select gen_random_uuid()::text, d.id, ?, 5, 200 from d`,
+      a.accountId,
+      id,
+      a.accountId,
+      id,
+    );
+    const left = async () =>
+      (
+        await sql(
+          `select (select count(*)::int from webhook_deliveries where endpoint_id = ?) as deliveries,
+            (select count(*)::int from webhook_attempts where endpoint_id = ?) as attempts`,
+          id,
+          id,
+        )
+      )[0];
+    expect(await left()).toEqual({ deliveries: 1, attempts: 1 });
     const del = await server.api("DELETE", `/v1/webhooks/${id}`, { key: a.apiKey });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id, deleted: true });
+    expect(await left()).toEqual({ deliveries: 0, attempts: 0 });
     expect((await server.api("DELETE", `/v1/webhooks/${id}`, { key: a.apiKey })).status).toBe(404);
   });
 

@@ -490,15 +490,21 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** The delivery log: every HTTP attempt. */
+/**
+ * The delivery log: every HTTP attempt. Goes with its endpoint (the foreign key), and by
+ * age with retention. No foreign key to the delivery: deleting a thousand old deliveries
+ * would look each one's attempts up again (a third of retention's delete statement, decision
+ * 0047); an attempt outliving its delivery by the retry window is shown nowhere (the log
+ * joins the delivery) and goes by its own age.
+ */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: text("id").primaryKey(),
-    deliveryId: text("delivery_id")
+    deliveryId: text("delivery_id").notNull(),
+    endpointId: text("endpoint_id")
       .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
-    endpointId: text("endpoint_id").notNull(),
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     at: ts("at").notNull().defaultNow(),
     durationMs: integer("duration_ms").notNull(),
     responseStatus: integer("response_status"),
