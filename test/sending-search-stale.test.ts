@@ -16,8 +16,9 @@ afterAll(async () => {
 });
 
 /**
- * Rows g = from..to of an account, one second apart from `base` (status rows: the
- * content is beside them, in email_contents). Row g says `word` when g % every = 0, twice when
+ * Rows g = from..to of an account, one second apart from `base`, each with 1 KB of headers
+ * (each message a heap read of its own: 13,500 rows span the pages, and the BRIN ranges, of
+ * a much larger table of real status rows). Row g says `word` when g % every = 0, twice when
  * g % (3 × every) = 0 (those rank higher), `fresh` when g % 20 = 0 and g > freshAfter, and
  * `ancient` when g <= ancientUpTo.
  */
@@ -32,8 +33,9 @@ async function insert(
   ancientUpTo = 0,
 ) {
   await sql(
-    `insert into emails (id, account_id, status, "from", "to", subject, recipient_count, message_id, search_text, created_at)
-    select gen_random_uuid()::text, ?, 'delivered', 'a@b.example', '["c@d.example"]'::jsonb, words, 1,
+    `insert into emails (id, account_id, status, "from", "to", subject, headers, recipient_count, message_id, search_text, created_at)
+    select gen_random_uuid()::text, ?, 'delivered', 'a@b.example', '["c@d.example"]'::jsonb, words,
+      jsonb_build_object('X-Pad', repeat(md5(g::text), 32)), 1,
       '<' || g || '.' || ? || '@b.example>', words, to_timestamp(?::bigint + g)
     from (select g, 'note ' || g
         || case when g % ?::int = 0 then ' ' || ? else '' end
