@@ -11,6 +11,12 @@ export type CountedKind = (typeof COUNTED_KINDS)[number];
 
 export type DailyCount = { day: string } & Record<CountedKind, number>;
 
+/** The count columns, each written by `each` (one name, in COUNTED_KINDS order), as SQL. */
+const eachKind = (each: (kind: CountedKind) => string): SQL => sql.raw(COUNTED_KINDS.map(each).join(", "));
+const KIND_COLUMNS = eachKind((k) => k);
+/** `on conflict … do update set`: the row's counts plus the new ones. */
+const ADD_TO_ROW = eachKind((k) => `${k} = c.${k} + excluded.${k}`);
+
 /** Rows per account, hour and mode: concurrent outcome writers pick one at random, so they rarely wait on one lock. */
 const SHARDS = 8;
 
@@ -29,15 +35,12 @@ export function countHourlyCte(timeline: Cte, moved: Cte): Cte {
   const per = (kind: CountedKind) => sql`count(distinct t.email_id) filter (where t.type = ${kind})::int`;
   return cte(
     "counted_hours",
-    sql`insert into email_hourly_counts as c (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
-      select m.account_id, ${utcTrunc("hour", sql`t.at`)}, m.test_mode, ${shard}::smallint,
-             ${per("sent")}, ${per("delivered")}, ${per("bounced")}, ${per("complained")}
+    sql`insert into email_hourly_counts as c (account_id, hour, test_mode, shard, ${KIND_COLUMNS})
+      select m.account_id, ${utcTrunc("hour", sql`t.at`)}, m.test_mode, ${shard}::smallint, ${sql.join(COUNTED_KINDS.map(per), sql`, `)}
       from ${timeline.name} t join ${moved.name} m on m.id = t.email_id
-      where t.type in ('sent', 'delivered', 'bounced', 'complained')
+      where t.type in (${eachKind((k) => `'${k}'`)})
       group by 1, 2, 3
-      on conflict (account_id, hour, test_mode, shard) do update set
-        sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
-        bounced = c.bounced + excluded.bounced, complained = c.complained + excluded.complained`,
+      on conflict (account_id, hour, test_mode, shard) do update set ${ADD_TO_ROW}`,
   );
 }
 
@@ -58,8 +61,7 @@ export function daysBetween(first: string, last: string): string[] {
 export async function readDailyCounts(accountId: string, first: string, last: string): Promise<DailyCount[]> {
   const { rows } = await database();
   const found = await rows<{ day: string } & Record<CountedKind, number>>(sql`
-    select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, sum(sent)::int as sent, sum(delivered)::int as delivered,
-           sum(bounced)::int as bounced, sum(complained)::int as complained
+    select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, ${eachKind((k) => `sum(${k})::int as ${k}`)}
     from email_hourly_counts
     where account_id = ${accountId}
       and hour >= ${first}::timestamp at time zone 'UTC' and hour < (${last}::date + 1)::timestamp at time zone 'UTC'
@@ -67,13 +69,7 @@ export async function readDailyCounts(accountId: string, first: string, last: st
   const byDay = new Map(found.map((r) => [r.day, r]));
   return daysBetween(first, last).map((day) => {
     const r = byDay.get(day);
-    return {
-      day,
-      sent: Number(r?.sent ?? 0),
-      delivered: Number(r?.delivered ?? 0),
-      bounced: Number(r?.bounced ?? 0),
-      complained: Number(r?.complained ?? 0),
-    };
+    return { day, ...(Object.fromEntries(COUNTED_KINDS.map((k) => [k, Number(r?.[k] ?? 0)])) as Record<CountedKind, number>) };
   });
 }
 
@@ -101,12 +97,10 @@ export async function foldPastHours(): Promise<number> {
       where (c.account_id, c.hour, c.test_mode, c.shard) = (t.account_id, t.hour, t.test_mode, t.shard)
       returning c.*
     ), kept as (
-      insert into email_hourly_counts as c (account_id, hour, test_mode, shard, sent, delivered, bounced, complained)
-      select account_id, ${utcTrunc("day", sql`hour`)}, test_mode, 0, sum(sent), sum(delivered), sum(bounced), sum(complained)
+      insert into email_hourly_counts as c (account_id, hour, test_mode, shard, ${KIND_COLUMNS})
+      select account_id, ${utcTrunc("day", sql`hour`)}, test_mode, 0, ${eachKind((k) => `sum(${k})`)}
       from gone group by 1, 2, 3
-      on conflict (account_id, hour, test_mode, shard) do update set
-        sent = c.sent + excluded.sent, delivered = c.delivered + excluded.delivered,
-        bounced = c.bounced + excluded.bounced, complained = c.complained + excluded.complained
+      on conflict (account_id, hour, test_mode, shard) do update set ${ADD_TO_ROW}
       returning 1
     )
     select (select count(*) from gone)::int as folded, (select count(*) from kept)::int as days`);
