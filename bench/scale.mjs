@@ -132,11 +132,34 @@ const sql = postgres(dbUrl, { max: 2, onnotice: () => {}, connection: { applicat
 await sql`create table if not exists scale_paragraphs (i int primary key, html text not null)`;
 await sql`create table if not exists scale_build (chunk int primary key, rows int not null, seconds float8 not null)`;
 await sql`insert into scale_paragraphs ${sql(PARAGRAPHS.map((html, i) => ({ i, html })))} on conflict do nothing`;
+// The past days' partitions, made as the server would have made them day by day: the
+// migration's `_before` partition (everything before the day it ran) ends where they start.
+async function partitionDays(fromMs, toMs) {
+  const floor = (ms) => {
+    const hex = ms.toString(16).padStart(12, "0");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+  };
+  const dayName = (ms) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, "");
+  for (const table of ["email_contents", "email_events", "webhook_attempts", "webhook_deliveries", "webhook_events"]) {
+    await sql.begin(async (tx) => {
+      await tx.unsafe(`alter table ${table} detach partition ${table}_before`);
+      await tx.unsafe(`alter table ${table} attach partition ${table}_before for values from (minvalue) to ('${floor(fromMs)}')`);
+      for (let day = fromMs; day < toMs; day += DAY_MS) {
+        await tx.unsafe(
+          `create table ${table}_p${dayName(day)} partition of ${table} for values from ('${floor(day)}') to ('${floor(day + DAY_MS)}')`,
+        );
+      }
+    });
+  }
+}
 const shape = { messages: M, accounts: ACCOUNTS, large: L, days: DAYS, chunk: CHUNK };
 let [built] = await sql`select value from scale_meta where key = 'build'`;
 if (!built) {
-  const end = Date.now() - 60_000;
+  // The days end at today's start (UTC), so each is one dated partition and the oldest day's end
+  // is a partition's bound (decision 0048), as on an installation partitioned since then.
+  const end = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   built = { value: { ...shape, t0_ms: end - DAYS * DAY_MS } };
+  await partitionDays(built.value.t0_ms, end);
   await sql`insert into scale_meta (key, value) values ('build', ${sql.json(built.value)})`;
 }
 for (const k of Object.keys(shape))

@@ -321,6 +321,38 @@ describe("webhook delivery", () => {
     );
   });
 
+  // Deliveries have no foreign key to their event (decision 0048): retention removing an event
+  // and a resend owing it again serialise on an advisory lock instead. PostgreSQL only: the
+  // test holds retention's side open on a second connection.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a resend racing retention's removal of its event waits, then is refused: no delivery owes a removed event",
+    async () => {
+      const { sql: tag } = await import("drizzle-orm");
+      const { lockEventRemoval } = await import("../server/db/locks");
+      const { accountId, apiKey } = await server.account();
+      const ep = await endpoint(apiKey, "/raced");
+      const [event] = await record(accountId, "email.opened");
+      await until(
+        () => at("/raced"),
+        (l) => l.length === 1,
+      );
+      const { db: handle } = await db();
+      let settled = false;
+      let resend: Promise<{ status: number }> | undefined;
+      await handle.transaction(async (tx) => {
+        await lockEventRemoval(tx);
+        resend = server.api("POST", `/v1/webhooks/${ep.id}/resend`, { key: apiKey, body: { eventId: event.id } });
+        void resend.then(() => (settled = true));
+        await new Promise((r) => setTimeout(r, 500));
+        expect(settled).toBe(false);
+        await tx.execute(tag`delete from webhook_deliveries where event_id = ${event.id}`);
+        await tx.execute(tag`delete from webhook_events where id = ${event.id}`);
+      });
+      expect((await resend!).status).toBe(404);
+      expect(await sql("select 1 from webhook_deliveries where event_id = ?", event.id)).toHaveLength(0);
+    },
+  );
+
   it("refuses a name resolving to a private address at create, and re-checks at delivery (no rebinding)", async () => {
     const { accountId, apiKey } = await server.account();
     dnsServer.set("evil.test.example", "A", ["127.0.0.1"]);

@@ -29,3 +29,15 @@ export const lockEngagement = (tx: Executor, emailId: string) => lock(tx, "engag
 
 /** Serialises changes to an account's team (invitations against the size limit, removals keeping an owner). */
 export const lockAccountTeam = (tx: Executor, accountId: string) => lock(tx, "team:" + accountId);
+
+/**
+ * Serialises removing webhook events (retention: a partition dropped, old rows deleted) with
+ * owing one again (a resend, which holds it shared): each sees the other's rows, so no
+ * delivery is left owing an event that is gone. Deliveries have no foreign key to their event
+ * (decision 0048).
+ */
+export const EVENT_REMOVAL_LOCK = "webhook-events:removal";
+export const lockEventRemoval = (tx: Executor) => lock(tx, EVENT_REMOVAL_LOCK);
+export const shareEventRemoval = async (tx: Executor) => {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${EVENT_REMOVAL_LOCK}))`);
+};

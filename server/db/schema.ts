@@ -461,14 +461,16 @@ export const webhookEvents = pgTable(
   ],
 );
 
-/** One event owed to one endpoint; also the durable retry queue. */
+/**
+ * One event owed to one endpoint; also the durable retry queue. No foreign key to the event:
+ * both are partitioned by time and dropped a day at a time (decision 0048); retention keeps an
+ * event while a delivery of it is left, and serialises with a resend (lockEventRemoval).
+ */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
     endpointId: text("endpoint_id")
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
@@ -484,7 +486,7 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
-    // Retention deletes old webhook_events: their ON DELETE CASCADE looks deliveries up by event.
+    // Retention keeps an event while a delivery of it is left: it looks deliveries up by event.
     index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_unordered_created_idx").on(t.createdAt).where(notUuidv7(t.id)),
   ],

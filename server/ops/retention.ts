@@ -1,6 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
-import { database } from "../db/client";
+import { database, type Database } from "../db/client";
+import { lockEventRemoval } from "../db/locks";
+import { dropPartitionsBefore, ensurePartitions, idFloor, type InTransaction, partitionDays, undatedPartitions } from "../db/partitions";
+import { resultRows } from "../db/rows";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
 import { pruneSnsMessages } from "../ses/sns-replay";
@@ -8,16 +11,6 @@ import { pruneSnsMessages } from "../ses/sns-replay";
 /** Rows per statement: each batch is one short transaction on any table size. */
 const BATCH = 1000;
 const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * The smallest UUIDv7 of a millisecond: every id made before `ms` sorts below it. Ids are
- * made at the row's creation time, so "older than" walks the primary key (no extra index
- * on the send path); the rows' own timestamps are checked as well.
- */
-export function idFloor(ms: number): string {
-  const hex = ms.toString(16).padStart(12, "0");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
-}
 
 /**
  * Ids of up to 2 × BATCH rows of `table` whose time column is before the cutoff. The time
@@ -33,36 +26,68 @@ function older(table: SQL, at: SQL, cutoff: string, floor: string, also: SQL = s
     (select id from ${table} where substr(id, 15, 1) <> '7' and ${at} < ${cutoff}::timestamptz and ${also} order by ${at} limit ${BATCH})`;
 }
 
+/** Raw statements in one transaction of the process's database (partition upkeep). */
+const inTransaction =
+  ({ db }: Database): InTransaction =>
+  (work) =>
+    db.transaction((tx) => work(async (text) => resultRows(await tx.execute(sql.raw(text)))));
+
+/** The tables whose undated partitions are pruned row by row, with each row's time and what keeps it. */
+const PRUNED_BY_ROW = [
+  { table: "email_events", at: sql`at` },
+  { table: "webhook_attempts", at: sql`at` },
+  { table: "webhook_deliveries", at: sql`created_at`, also: sql`status <> 'pending'` },
+];
+
+/** `delete … returning 1` from each named partition, as CTEs of one statement, with the rows counted. */
+function deleteOlder(parts: { name: string; at: SQL; also?: SQL }[], cutoff: string, floor: string): SQL {
+  const ctes = parts.map(
+    ({ name, at, also }, i) =>
+      sql`${sql.raw(`d${i}`)} as (delete from ${sql.identifier(name)} where id in (${older(sql`${sql.identifier(name)}`, at, cutoff, floor, also)}) returning 1)`,
+  );
+  const counts = parts.map((_, i) => sql.raw(`(select count(*) from d${i})`));
+  return sql`with ${sql.join(ctes, sql`, `)} select (${sql.join(counts, sql` + `)})::int as n`;
+}
+
 /**
  * RETENTION_DAYS: past it, a message keeps its status row (status, addresses, subject,
  * tags, times) and loses its content (html, text, a template's values, attachments: its
- * email_contents row, deleted rather than the status row rewritten; the sink's rendered copy);
- * its timeline events, webhook events, deliveries and attempts are deleted. Mail still
- * waiting to leave and webhook deliveries still owed are kept whole. Received mail is
- * deleted whole, attachments with it: all of it is content.
+ * email_contents row; the sink's rendered copy); its timeline events, webhook events,
+ * deliveries and attempts are removed. Mail still waiting to leave and webhook deliveries
+ * still owed are kept whole. Received mail is deleted whole, attachments with it: all of it
+ * is content. Those tables' dated partitions go whole once their last day is past the cutoff
+ * (decision 0048: within a partition's width after RETENTION_DAYS); their other partitions
+ * (rows from before partitioning, rows kept when theirs was dropped) are pruned row by row.
  */
 export async function pruneOnce(): Promise<number> {
   // SNS MessageIds outlive nothing but their freshness window, whatever RETENTION_DAYS says.
   const sns = await pruneSnsMessages();
   const days = config().retentionDays;
-  if (days === null) return sns;
+  const db = await database();
+  const made = await ensurePartitions(inTransaction(db), partitionDays(days));
+  if (days === null) return sns + made;
   const cutoffMs = Date.now() - days * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();
   const floor = idFloor(cutoffMs);
-  const { rows } = await database();
+  const dropped = await dropPartitionsBefore(inTransaction(db), floor);
+  const { rows } = db;
   // Messages are walked once, in id order, from a cursor kept in the database (shared by every
   // instance and run). One still waiting to leave when walked keeps its content: it was accepted
   // RETENTION_DAYS ago and is not sent yet (scheduled further ahead, or its account is paused).
+  // Contents in dated partitions go with their partition.
+  const contents = undatedPartitions("email_contents").map(
+    (name, i) => sql`, ${sql.raw(`pruned${i}`)} as (
+      delete from ${sql.identifier(name)} c using batch b, emails e
+      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+      returning c.email_id
+    )`,
+  );
   const [bodies] = await rows<{ walked: number }>(sql`
     with cursor as (
       select coalesce((select after from retention_cursors where name = 'emails'), '') as after
     ), batch as (
       select e.id from emails e, cursor c where e.id > c.after and e.id < ${floor} order by e.id limit ${BATCH}
-    ), pruned as (
-      delete from email_contents c using batch b, emails e
-      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
-      returning c.email_id
-    ), sunk as (
+    )${sql.join(contents, sql``)}, sunk as (
       delete from sink_messages s using batch b where s.email_id = b.id and s.created_at < ${cutoff}::timestamptz
       returning s.email_id
     ), moved as (
@@ -70,32 +95,18 @@ export async function pruneOnce(): Promise<number> {
       on conflict (name) do update set after = greatest(retention_cursors.after, excluded.after)
       returning 1
     )
-    select (select count(*)::int from batch) as walked, (select count(*) from pruned) + (select count(*) from sunk) + (select count(*) from moved) as changed`);
-  const deleted = await rows<{ n: number }>(sql`
-    with events as (
-      delete from email_events where id in (${older(sql`email_events`, sql`at`, cutoff, floor)})
-      returning 1
-    ), attempts as (
-      delete from webhook_attempts where id in (${older(sql`webhook_attempts`, sql`at`, cutoff, floor)})
-      returning 1
-    ), deliveries as (
-      delete from webhook_deliveries where id in (${older(sql`webhook_deliveries`, sql`created_at`, cutoff, floor, sql`status <> 'pending'`)})
-      returning 1
-    ), inbound as (
-      delete from inbound_emails where id in (${older(sql`inbound_emails`, sql`created_at`, cutoff, floor)})
-      returning 1
-    )
-    select ((select count(*) from events) + (select count(*) from attempts) + (select count(*) from deliveries)
-      + (select count(*) from inbound))::int as n`);
-  // Events go once no delivery of theirs is left (a delivery still owed keeps its event).
-  const noDelivery = sql`not exists (select 1 from webhook_deliveries d where d.event_id = webhook_events.id)`;
-  const [webhookEvents] = await rows<{ n: number }>(sql`
-    with gone as (
-      delete from webhook_events where id in (${older(sql`webhook_events`, sql`created_at`, cutoff, floor, noDelivery)})
-      returning 1
-    )
-    select count(*)::int as n from gone`);
-  return bodies.walked + deleted[0].n + webhookEvents.n + sns;
+    select (select count(*)::int from batch) as walked`);
+  const undated = PRUNED_BY_ROW.flatMap(({ table, at, also }) => undatedPartitions(table).map((name) => ({ name, at, also })));
+  const [deleted] = await rows<{ n: number }>(deleteOlder([...undated, { name: "inbound_emails", at: sql`created_at` }], cutoff, floor));
+  // Events go once no delivery of theirs is left (a delivery still owed keeps its event); a
+  // resend owing one again waits for this, or this for it (lockEventRemoval).
+  const noDelivery = (name: string) => sql`not exists (select 1 from webhook_deliveries d where d.event_id = ${sql.identifier(name)}.id)`;
+  const events = undatedPartitions("webhook_events").map((name) => ({ name, at: sql`created_at`, also: noDelivery(name) }));
+  const webhookEvents = await db.db.transaction(async (tx) => {
+    await lockEventRemoval(tx);
+    return resultRows<{ n: number }>(await tx.execute(deleteOlder(events, cutoff, floor)))[0].n;
+  });
+  return bodies.walked + deleted.n + webhookEvents + dropped + made + sns;
 }
 
 export const retentionTask: Task = {

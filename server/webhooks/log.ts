@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { webhookDeliveries, webhookEvents } from "../db/schema";
+import { shareEventRemoval } from "../db/locks";
+import { resultRows } from "../db/rows";
+import { webhookEvents } from "../db/schema";
 import { validationError } from "../errors";
 import { TASKS } from "../jobs/names";
 import { wake } from "../jobs/tasks";
@@ -90,13 +92,16 @@ export async function resendEvent(accountId: string, endpointId: string, eventId
   }
   await assertManualDeliveryAllowed(endpointId);
   const deliveryId = newId();
-  await db.insert(webhookDeliveries).values({
-    id: deliveryId,
-    eventId,
-    endpointId,
-    accountId,
-    status: "pending",
-    nextAttemptAt: new Date(),
+  // Owed only if the event is still there when the delivery is written: retention removing it
+  // waits for this transaction, or this for retention (shareEventRemoval).
+  await db.transaction(async (tx) => {
+    await shareEventRemoval(tx);
+    const owed = await tx.execute(sql`
+      insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, next_attempt_at)
+      select ${deliveryId}, id, ${endpointId}, account_id, 'pending', now() from webhook_events
+      where id = ${eventId} and account_id = ${accountId}
+      returning id`);
+    await ownedOrThrow("Event", eventId, async () => resultRows(owed)[0]);
   });
   wake(TASKS.webhookDelivery);
   return { deliveryId, endpointId, eventId };

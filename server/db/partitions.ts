@@ -1,0 +1,198 @@
+import { EVENT_REMOVAL_LOCK } from "./locks";
+import { pgCode } from "./pg-code";
+
+/**
+ * Time partitions (decision 0048): the tables retention removes whole are partitioned by range
+ * of their key, a UUIDv7 that starts with its row's creation time, so a day's rows are one
+ * table that retention drops instead of deleting them a row at a time.
+ *
+ * Each table has, made by migration 0027: `<table>_before` (every key below the day the
+ * migration ran: the rows from before it), `<table>_beyond` (keys from 2100 on: only UUIDv4s,
+ * the ids rows had before every id was a UUIDv7), `<table>_default` (whatever falls between
+ * the dated partitions: the rows retention kept when it dropped their partition, UUIDv4s,
+ * days not made yet) and dated partitions `<table>_pYYYYMMDD`, made ahead of time here.
+ * Names and bounds are ours (dates and hex), never a tenant's.
+ */
+
+const DAY_MS = 86_400_000;
+/** Dated partitions exist this far ahead, so a day's rows never wait for theirs. */
+const AHEAD_MS = 3 * DAY_MS;
+/** How long a statement here waits for a table lock before giving up until the next run. */
+const LOCK_TIMEOUT = "200ms";
+
+/** Runs one statement and returns its rows. */
+export type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
+/** Runs `work` in one transaction. */
+export type InTransaction = (work: (query: Query) => Promise<void>) => Promise<void>;
+
+/** A partitioned table, and the rows of a partition that must stay when retention drops it. */
+interface Partitioned {
+  table: string;
+  key: string;
+  /** A condition on the partition's rows (as `p`) keeping those retention must not remove yet. */
+  kept?: (lo: string, hi: string) => string;
+  /** Dropped only once this table's dated partitions of the same time are gone. */
+  after?: string;
+  /** An advisory lock (server/db/locks.ts) a drop holds, against what writes rows it keeps. */
+  lock?: string;
+}
+
+/**
+ * In the order retention drops them: deliveries before their events, since an event stays
+ * while any delivery of it does.
+ */
+export const PARTITIONED: readonly Partitioned[] = [
+  {
+    table: "email_contents",
+    key: "email_id",
+    // Mail still waiting to leave keeps its content (emails_dispatch_idx holds exactly those).
+    kept: (lo, hi) =>
+      `p.email_id in (select id from emails where status in ('queued', 'scheduled', 'sending') and id >= ${literal(lo)} and id < ${literal(hi)})`,
+  },
+  { table: "email_events", key: "id" },
+  { table: "webhook_attempts", key: "id" },
+  { table: "webhook_deliveries", key: "id", kept: () => `p.status = 'pending'` },
+  {
+    table: "webhook_events",
+    key: "id",
+    kept: (lo, hi) => `p.id in (select event_id from webhook_deliveries where event_id >= ${literal(lo)} and event_id < ${literal(hi)})`,
+    after: "webhook_deliveries",
+    lock: EVENT_REMOVAL_LOCK,
+  },
+];
+
+/** The partitions that are not dated: retention prunes their rows one at a time, as before 0048. */
+export const undatedPartitions = (table: string) => [`${table}_before`, `${table}_default`, `${table}_beyond`];
+
+/**
+ * The smallest UUIDv7 of a millisecond: every id made before `ms` sorts below it. Ids are
+ * made at the row's creation time, so a time range is a range of ids.
+ */
+export function idFloor(ms: number): string {
+  const hex = ms.toString(16).padStart(12, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** The millisecond an id floor (or any UUIDv7) starts with. */
+function floorMs(id: string): number {
+  return parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, "");
+
+/**
+ * Days per dated partition: one day while retention is a month or less, so pruning follows
+ * RETENTION_DAYS within a day; longer retention (or none) widens them to keep about thirty,
+ * since reads that cannot choose a partition by key (a message's timeline) visit each one.
+ */
+export function partitionDays(retentionDays: number | null): number {
+  return retentionDays === null ? 30 : Math.max(1, Math.ceil(retentionDays / 30));
+}
+
+interface Dated {
+  name: string;
+  lo: string;
+  hi: string;
+}
+
+/** The dated partitions of `table`, oldest first, with their bounds read from the catalog. */
+async function datedPartitions(query: Query, table: string): Promise<Dated[]> {
+  const found = await query<{ name: string; bound: string }>(
+    `select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
+     from pg_inherits i join pg_class c on c.oid = i.inhrelid
+     where i.inhparent = ${literal(table)}::regclass`,
+  );
+  const dated: Dated[] = [];
+  for (const { name, bound } of found) {
+    const range = /^FOR VALUES FROM \('([0-9a-f-]{36})'\) TO \('([0-9a-f-]{36})'\)$/.exec(bound);
+    if (name.startsWith(`${table}_p`) && range) dated.push({ name, lo: range[1], hi: range[2] });
+  }
+  return dated.sort((a, b) => (a.lo < b.lo ? -1 : 1));
+}
+
+/**
+ * Runs `work` in a transaction holding the partitions' lock, waiting at most LOCK_TIMEOUT for
+ * each table lock. One not granted in time leaves the work to the next run (nothing here is
+ * urgent: a day's partition is made days ahead, and an old one waits an hour more).
+ */
+async function maintain(inTransaction: InTransaction, work: (query: Query) => Promise<void>): Promise<boolean> {
+  try {
+    await inTransaction(async (query) => {
+      await query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
+      await query(`select pg_advisory_xact_lock(hashtext('partitions'))`);
+      await work(query);
+    });
+    return true;
+  } catch (err) {
+    if (pgCode(err) !== "55P03") throw err;
+    return false;
+  }
+}
+
+/**
+ * Makes the dated partitions from the end of the last one (or today) to AHEAD_MS from now.
+ * A new partition is filled before it is attached with any rows of its range the default
+ * partition holds (UUIDv4s that happen to fall there), so attaching it finds none left.
+ * Returns how many it made.
+ */
+export async function ensurePartitions(inTransaction: InTransaction, days: number, now = Date.now()): Promise<number> {
+  let made = 0;
+  for (const { table, key } of PARTITIONED) {
+    let count = 0;
+    const committed = await maintain(inTransaction, async (query) => {
+      const dated = await datedPartitions(query, table);
+      const last = dated.at(-1);
+      let from = Math.max(last ? floorMs(last.hi) : 0, startOfDay(now));
+      while (from < now + AHEAD_MS) {
+        const to = from + days * DAY_MS;
+        const [name, lo, hi] = [`${table}_p${dayName(from)}`, literal(idFloor(from)), literal(idFloor(to))];
+        await query(`create table ${name} (like ${table} including defaults including constraints)`);
+        await query(
+          `with moved as (delete from ${table}_default where ${key} >= ${lo} and ${key} < ${hi} returning *)
+           insert into ${name} select * from moved`,
+        );
+        await query(`alter table ${table} attach partition ${name} for values from (${lo}) to (${hi})`);
+        count++;
+        from = to;
+      }
+    });
+    if (committed) made += count;
+  }
+  return made;
+}
+
+/**
+ * Drops the dated partitions wholly older than `floor` (an idFloor), a table's in one
+ * transaction: each detached, the rows that must stay copied back (their range has no
+ * partition any more, so they land in the default one, pruned row by row), then dropped.
+ * Returns how many it dropped.
+ */
+export async function dropPartitionsBefore(inTransaction: InTransaction, floor: string): Promise<number> {
+  let dropped = 0;
+  const remaining = new Map<string, Dated[]>();
+  for (const { table, kept, after, lock } of PARTITIONED) {
+    let found: Dated[] = [];
+    let left: Dated[] = [];
+    const committed = await maintain(inTransaction, async (query) => {
+      if (lock) await query(`select pg_advisory_xact_lock(hashtext(${literal(lock)}))`);
+      found = await datedPartitions(query, table);
+      left = found;
+      // The rows kept are few and found through indexes; this holds the table's lock, so
+      // never a plan that reads the partition whole (stale statistics can suggest one).
+      for (const method of ["seqscan", "hashjoin", "mergejoin"]) await query(`set local enable_${method} = off`);
+      for (const p of found) {
+        if (p.hi > floor) break;
+        if (after && (remaining.get(after) ?? []).some((other) => other.lo < p.hi)) break;
+        await query(`alter table ${table} detach partition ${p.name}`);
+        if (kept) await query(`insert into ${table} select * from ${p.name} p where ${kept(p.lo, p.hi)}`);
+        await query(`drop table ${p.name}`);
+        left = left.filter((other) => other !== p);
+      }
+    });
+    remaining.set(table, committed ? left : found);
+    if (committed) dropped += found.length - left.length;
+  }
+  return dropped;
+}
