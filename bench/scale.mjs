@@ -309,11 +309,16 @@ if (!prep) {
 }
 const storageOf = async () => {
   const [{ n }] = await sql`select count(*)::bigint as n from emails`;
+  // Each table's partitions summed (decision 0048); a plain table is its own one leaf.
   const tables = await sql`
-    select c.relname as name, pg_relation_size(c.oid) as heap, coalesce(pg_total_relation_size(c.reltoastrelid), 0) as toast,
-           pg_indexes_size(c.oid) as indexes, pg_total_relation_size(c.oid) as total
-    from pg_class c where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-      and c.relname in ('emails', 'email_contents', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'email_hourly_counts', 'usage_counters')`;
+    select t.name, sum(pg_relation_size(c.oid)) as heap, sum(coalesce(pg_total_relation_size(c.reltoastrelid), 0)) as toast,
+           sum(pg_indexes_size(c.oid)) as indexes, sum(pg_total_relation_size(c.oid)) as total
+    from unnest(array['emails', 'email_contents', 'email_events', 'webhook_events', 'webhook_deliveries', 'webhook_attempts',
+                      'email_hourly_counts', 'usage_counters']) as t(name),
+         lateral (select relid from pg_partition_tree(t.name::regclass) where isleaf
+                  union all select t.name::regclass where not exists (select from pg_partition_tree(t.name::regclass))) p
+         join pg_class c on c.oid = p.relid
+    group by t.name`;
   const indexes = await sql`
     select i.relname as name, pg_relation_size(i.oid) as bytes from pg_index x join pg_class i on i.oid = x.indexrelid
     where x.indrelid = 'emails'::regclass order by 2 desc`;

@@ -1,11 +1,16 @@
+ALTER TABLE "email_events" DROP CONSTRAINT "email_events_email_id_emails_id_fk";
+--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "webhook_deliveries_event_id_webhook_events_id_fk";
 --> statement-breakpoint
+ALTER TABLE "webhook_events" DROP CONSTRAINT "webhook_events_account_id_accounts_id_fk";--> statement-breakpoint
 -- Decision 0048: the tables retention removes whole are partitioned by range of their key (a
 -- UUIDv7 starts with its row's creation time), so retention drops a day's partition instead of
 -- deleting its rows one at a time. Each table is copied into its partitioned self: keys before
 -- today into <table>_before, today's into <table>_pYYYYMMDD (the server makes the coming days'
 -- partitions after migrating, server/db/partitions.ts), keys from 2100 on (only UUIDv4s) into
--- <table>_beyond, and whatever falls between the dated partitions into <table>_default.
+-- <table>_beyond, and whatever falls between the dated partitions into <table>_default. The
+-- foreign keys to emails and accounts (and the deliveries' to events) went above: detaching or
+-- dropping a partition would lock the table they reference against every send.
 DO $$
 DECLARE
   spec record;
@@ -52,7 +57,5 @@ CREATE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree 
 CREATE INDEX "webhook_deliveries_unordered_created_idx" ON "webhook_deliveries" USING btree ("created_at") WHERE substr("id", 15, 1) <> '7';--> statement-breakpoint
 CREATE INDEX "webhook_events_account_idx" ON "webhook_events" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_events_unordered_created_idx" ON "webhook_events" USING btree ("created_at") WHERE substr("id", 15, 1) <> '7';--> statement-breakpoint
-ALTER TABLE "email_events" ADD CONSTRAINT "email_events_email_id_emails_id_fk" FOREIGN KEY ("email_id") REFERENCES "public"."emails"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;

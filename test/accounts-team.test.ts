@@ -550,6 +550,12 @@ describe("deleting the account", () => {
     const m = await member(owner);
     const sent = await sendTest(owner.apiKey, SIMULATOR);
     expect((await server.api("GET", "/v1/api-keys", { key: owner.apiKey })).status).toBe(200);
+    // A timeline entry and a webhook event, as delivery records them: no foreign key takes
+    // them with the account (decision 0048), the deletion itself does.
+    const { newId } = await import("../server/lib/ids");
+    await rows(sql`insert into email_events (id, email_id, type) values (${newId()}, ${sent.body.id}, 'sent')`);
+    await rows(sql`insert into webhook_events (id, account_id, type, email_id, payload)
+      values (${newId()}, ${owner.accountId}, 'email.sent', ${sent.body.id}, '{}'::jsonb)`);
     const wrong = await trpc(owner.cookie, "account.remove", { confirmation: "yes please" });
     expect(wrong.status).toBe(400);
     expect((await server.api("GET", "/v1/api-keys", { key: owner.apiKey })).status).toBe(200);
@@ -559,13 +565,15 @@ describe("deleting the account", () => {
     expect(after.status).toBe(401);
     expect((await sendTest(owner.apiKey, SIMULATOR)).status).toBe(401);
     for (const cookie of [owner.cookie, m.cookie]) expect((await query(cookie, "account.get")).status).toBe(401);
-    const [left] = await rows<{ accounts: number; users: number; emails: number; contents: number; keys: number }>(sql`
+    const [left] = await rows(sql`
       select (select count(*)::int from accounts where id = ${owner.accountId}) as accounts,
         (select count(*)::int from users where lower(email) in (lower(${owner.email}), lower(${m.email}))) as users,
         (select count(*)::int from emails where id = ${sent.body.id} or account_id = ${owner.accountId}) as emails,
         (select count(*)::int from email_contents where email_id = ${sent.body.id}) as contents,
+        (select count(*)::int from email_events where email_id = ${sent.body.id}) as timeline,
+        (select count(*)::int from webhook_events where account_id = ${owner.accountId}) as events,
         (select count(*)::int from api_keys where account_id = ${owner.accountId}) as keys`);
-    expect(left).toEqual({ accounts: 0, users: 0, emails: 0, contents: 0, keys: 0 });
+    expect(left).toEqual({ accounts: 0, users: 0, emails: 0, contents: 0, timeline: 0, events: 0, keys: 0 });
     // The address is free again.
     expect((await cli("accounts", "create", "--email", owner.email)).code).toBe(0);
   });

@@ -1,22 +1,29 @@
-import { PGlite } from "@electric-sql/pglite";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../server/db/types";
 import type { InTransaction, Query } from "../server/db/partitions";
+import { reconfigure } from "./support/config";
 
 /**
- * Time partitions (decision 0048), on a database of this test's own (PGlite in memory, or a
- * scratch PostgreSQL database when DATABASE_URL is set): the coming days' partitions are made
- * at migration and made again idempotently; dropping a day's partitions removes its rows
- * whole and keeps what must stay (content of mail still to leave, deliveries still owed, an
- * event while any delivery of it is left), which then lands in the default partition.
+ * Time partitions (decision 0048), on a database of this test's own (embedded in a temporary
+ * folder, or a scratch PostgreSQL database when DATABASE_URL is set: dropping today's
+ * partitions would take other test files' rows): the coming days' partitions are made at
+ * migration and made again idempotently; dropping a day's partitions removes its rows whole
+ * and keeps what must stay (content of mail still to leave, deliveries still owed, an event
+ * while any delivery of it is left), which then lands in the default partition, where
+ * retention looks at it again each run.
  */
 const DAY = 86_400_000;
+let database: Database;
 let query: Query;
 let inTransaction: InTransaction;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const { migratePglite, migratePostgres } = await import("../server/db/migrate");
+  const { queryOf, transactionsOf } = await import("../server/db/partitions");
   if (process.env.DATABASE_URL) {
     const name = `ph_partitions_${process.pid}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -24,22 +31,24 @@ beforeAll(async () => {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    await migratePostgres(client);
-    query = async (text) => (await client.unsafe(text)) as never;
-    inTransaction = (work) => client.begin((tx) => work(async (text) => (await tx.unsafe(text)) as never)) as Promise<never>;
+    const { openPostgres } = await import("../server/db/postgres");
+    database = await openPostgres(url.toString());
     close = async () => {
-      await client.end();
+      await database.close();
       await admin.unsafe(`drop database ${name}`);
       await admin.end();
     };
   } else {
-    const client = new PGlite();
-    await migratePglite(client);
-    query = async (text) => (await client.query(text)).rows as never;
-    inTransaction = (work) => client.transaction((tx) => work(async (text) => (await tx.query(text)).rows as never));
-    close = () => client.close();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ph-partitions-"));
+    const { openPglite } = await import("../server/db/pglite");
+    database = await openPglite(dir, { serveSocket: false });
+    close = async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
   }
+  query = queryOf(database);
+  inTransaction = transactionsOf(database);
 });
 afterAll(() => close?.());
 
@@ -75,7 +84,8 @@ describe("time partitions", () => {
     const { uuidv7 } = await import("../server/lib/ids");
     const now = Date.now();
     const startOfToday = Math.floor(now / DAY) * DAY;
-    const id = () => uuidv7(startOfToday + 1000 + Math.floor(Math.random() * 1000));
+    // The day's first milliseconds: a cutoff just after them, below, makes them old enough.
+    const id = () => uuidv7(startOfToday + 1 + Math.floor(Math.random() * 4));
     const later = uuidv7(startOfToday + DAY + 3600_000); // tomorrow: a partition not dropped here
 
     await query(`insert into accounts (id, email, plan) values ('acc', 'a@example.com', 'free')`);
@@ -126,5 +136,21 @@ describe("time partitions", () => {
     expect(await ids(`select id from emails`)).toEqual([sent, waiting].sort());
     await query(`insert into email_events (id, email_id, type) values ('${id()}', '${sent}', 'delivered')`);
     expect(await ids(`select email_id as id from email_events_default`)).toEqual([sent]);
+
+    // A partition detached by a run that stopped before dropping it goes on the next run.
+    await query(`create table email_events_p20000101 (like email_events)`);
+    expect(await dropPartitionsBefore(inTransaction, idFloor(startOfToday + DAY))).toBe(1);
+    expect(await query(`select to_regclass('email_events_p20000101') as t`)).toEqual([{ t: null }]);
+
+    // Retention looks at the kept content again: once its mail has left, it goes.
+    const { pruneOnce } = await import("../server/ops/retention");
+    reconfigure({ RETENTION_DAYS: String((Date.now() - startOfToday - 10) / DAY) });
+    await query(`update emails set created_at = now() - interval '2 days'`);
+    await pruneOnce(database);
+    expect(await ids(`select email_id as id from email_contents`)).toEqual([waiting]);
+    await query(`update emails set status = 'sent' where id = '${waiting}'`);
+    await pruneOnce(database);
+    expect(await ids(`select email_id as id from email_contents`)).toEqual([]);
+    reconfigure({ RETENTION_DAYS: undefined });
   });
 });

@@ -11,7 +11,8 @@ import { migrationsBefore } from "./support/migrations";
  * (migration 0026) to time partitions (0027, decision 0048): every row is kept unchanged, in
  * the partition its key belongs to (older days in `_before`, today in today's, UUIDv4s from
  * 2100 on in `_beyond`, others between in `_default` until their day's partition is made, which
- * takes them); the keys and indexes are the same; deliveries no longer reference events.
+ * takes them); the keys and indexes are the same; the foreign keys to emails, accounts and
+ * events are gone (a partition's detach or drop would lock the table referenced).
  */
 describe("migration 0027: time partitions", () => {
   it("keeps every row, each in its key's partition, with the same keys and indexes", async () => {
@@ -116,16 +117,13 @@ describe("migration 0027: time partitions", () => {
          ('email_events'::regclass, 'webhook_events'::regclass, 'webhook_deliveries'::regclass, 'webhook_attempts'::regclass) order by 1`,
     );
     expect(keysTo.map((r) => r.name)).toEqual([
-      "email_events_email_id_emails_id_fk",
       "webhook_attempts_endpoint_id_webhook_endpoints_id_fk",
       "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk",
-      "webhook_events_account_id_accounts_id_fk",
     ]);
-    // Deleting the account still takes everything with it (its foreign keys cascade).
-    await client.exec(`delete from emails; delete from accounts`);
+    // Deleting an endpoint still takes its deliveries and attempts with it.
+    await client.exec(`delete from webhook_endpoints`);
     const { rows: left } = await client.query<{ n: number }>(
-      `select (select count(*) from email_events) + (select count(*) from webhook_events)
-        + (select count(*) from webhook_deliveries) + (select count(*) from webhook_attempts) as n`,
+      `select (select count(*) from webhook_deliveries) + (select count(*) from webhook_attempts) as n`,
     );
     expect(Number(left[0].n)).toBe(0);
     await client.close();

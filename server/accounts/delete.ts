@@ -17,13 +17,14 @@ export const deleteConfirmationMatches = (account: Pick<Account, "email">, typed
  * revoked on their own and every process drops its cached copies (the account invalidation
  * path: NOTIFY, or cache_invalidations through the embedded socket), so the next /v1 call with
  * any of them is 401 whatever follows. Then, in one transaction: its users (one account per
- * user, so they have no other), its received mail (attachments go with it), its messages' content, its messages (their timelines and sink copies go with them; a
+ * user, so they have no other), its received mail (attachments go with it), its messages'
+ * content and timelines, its messages (their sink copies go with them; a
  * message in the middle of its hand-off still goes out, and its outcome finds no row to record
  * on), its domains (each name's upstream identity is released when no other live claim of it
  * remains: at once, else by the release task until the provider confirms, so no later claim
- * inherits it), and the account row, whose foreign keys take keys,
- * suppressions, webhook endpoints, events and delivery logs, usage counters, the rate bucket,
- * memberships and invitations with it. Mail the service sent the owners (notices) stays in the
+ * inherits it), the account row, whose foreign keys take keys, suppressions, webhook endpoints
+ * and their delivery logs, usage counters, the rate bucket, memberships and invitations with
+ * it, and its webhook events. Mail the service sent the owners (notices) stays in the
  * platform account's log like any other sent mail.
  */
 export async function deleteAccount(account: Account, confirmation: string): Promise<{ id: string; deleted: true }> {
@@ -48,9 +49,12 @@ export async function deleteAccount(account: Account, confirmation: string): Pro
     for (const claim of claims) if ((await endClaimIn(tx, claim, { delete: true })).released) names.push(claim.name);
     await rows(tx, sql`delete from users u using memberships m where m.user_id = u.id and m.account_id = ${account.id}`);
     await rows(tx, sql`delete from inbound_emails where account_id = ${account.id}`);
+    // Content, timelines and webhook events have no foreign key to cascade from (decision 0048).
     await rows(tx, sql`delete from email_contents c using emails e where e.id = c.email_id and e.account_id = ${account.id}`);
+    await rows(tx, sql`delete from email_events t using emails e where e.id = t.email_id and e.account_id = ${account.id}`);
     await rows(tx, sql`delete from emails where account_id = ${account.id}`);
     await rows(tx, sql`delete from accounts where id = ${account.id}`);
+    await rows(tx, sql`delete from webhook_events where account_id = ${account.id}`);
     return names;
   });
   await invalidateAccount(account.id);

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import { EVENT_REMOVAL_LOCK } from "./locks";
 import { pgCode } from "./pg-code";
+import { resultRows } from "./rows";
+import type { Database } from "./types";
 
 /**
  * Time partitions (decision 0048): the tables retention removes whole are partitioned by range
@@ -24,6 +27,16 @@ const LOCK_TIMEOUT = "200ms";
 export type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
 /** Runs `work` in one transaction. */
 export type InTransaction = (work: (query: Query) => Promise<void>) => Promise<void>;
+
+/** Raw statements on a database handle (the migrations use their drivers' own, server/db/migrate.ts). */
+export const queryOf =
+  (database: Database): Query =>
+  (text) =>
+    database.rows(sql.raw(text));
+export const transactionsOf =
+  ({ db }: Database): InTransaction =>
+  (work) =>
+    db.transaction((tx) => work(async (text) => resultRows(await tx.execute(sql.raw(text)))));
 
 /** A partitioned table, and the rows of a partition that must stay when retention drops it. */
 interface Partitioned {
@@ -112,6 +125,16 @@ async function datedPartitions(query: Query, table: string): Promise<Dated[]> {
   return dated.sort((a, b) => (a.lo < b.lo ? -1 : 1));
 }
 
+/** Where `<table>_before` ends: the first key of the day the partitions began (migration 0027). */
+export async function beforeEnd(query: Query, table: string): Promise<string> {
+  const [{ bound }] = await query<{ bound: string }>(
+    `select pg_get_expr(c.relpartbound, c.oid) as bound from pg_class c where c.oid = ${literal(`${table}_before`)}::regclass`,
+  );
+  const end = /TO \('([0-9a-f-]{36})'\)$/.exec(bound);
+  if (!end) throw new Error(`${table}_before has no upper bound: ${bound}`);
+  return end[1];
+}
+
 /**
  * Runs `work` in a transaction holding the partitions' lock, waiting at most LOCK_TIMEOUT for
  * each table lock. One not granted in time leaves the work to the next run (nothing here is
@@ -164,9 +187,13 @@ export async function ensurePartitions(inTransaction: InTransaction, days: numbe
 }
 
 /**
- * Drops the dated partitions wholly older than `floor` (an idFloor), a table's in one
- * transaction: each detached, the rows that must stay copied back (their range has no
- * partition any more, so they land in the default one, pruned row by row), then dropped.
+ * Drops the dated partitions wholly older than `floor` (an idFloor). A table's are detached in
+ * one transaction, with the rows that must stay copied back (their range has no partition any
+ * more, so they land in the default one, pruned row by row); each is then emptied and dropped
+ * in transactions of their own, which lock only it (and, for a moment, what its foreign keys
+ * reference): removing its files takes tens of milliseconds a gigabyte, and the table stays
+ * open to the send path meanwhile. One detached and not dropped (the process stopped between
+ * the two) is dropped on the next run.
  * Returns how many it dropped.
  */
 export async function dropPartitionsBefore(inTransaction: InTransaction, floor: string): Promise<number> {
@@ -175,10 +202,12 @@ export async function dropPartitionsBefore(inTransaction: InTransaction, floor: 
   for (const { table, kept, after, lock } of PARTITIONED) {
     let found: Dated[] = [];
     let left: Dated[] = [];
+    let detached: string[] = [];
     const committed = await maintain(inTransaction, async (query) => {
       if (lock) await query(`select pg_advisory_xact_lock(hashtext(${literal(lock)}))`);
       found = await datedPartitions(query, table);
       left = found;
+      detached = await detachedPartitions(query, table);
       // The rows kept are few and found through indexes; this holds the table's lock, so
       // never a plan that reads the partition whole (stale statistics can suggest one).
       for (const method of ["seqscan", "hashjoin", "mergejoin"]) await query(`set local enable_${method} = off`);
@@ -187,12 +216,28 @@ export async function dropPartitionsBefore(inTransaction: InTransaction, floor: 
         if (after && (remaining.get(after) ?? []).some((other) => other.lo < p.hi)) break;
         await query(`alter table ${table} detach partition ${p.name}`);
         if (kept) await query(`insert into ${table} select * from ${p.name} p where ${kept(p.lo, p.hi)}`);
-        await query(`drop table ${p.name}`);
         left = left.filter((other) => other !== p);
+        detached.push(p.name);
       }
     });
     remaining.set(table, committed ? left : found);
-    if (committed) dropped += found.length - left.length;
+    if (!committed) continue;
+    for (const name of detached) {
+      // Emptied first: the files go at the truncate's commit, which locks only this table; the
+      // drop then locks the tables its foreign keys reference (webhook_endpoints) for a moment.
+      const emptied = await maintain(inTransaction, (query) => query(`truncate ${name}`).then(() => undefined));
+      if (emptied && (await maintain(inTransaction, (query) => query(`drop table ${name}`).then(() => undefined)))) dropped++;
+    }
   }
   return dropped;
+}
+
+/** Dated partitions of `table` detached and not yet dropped: plain tables by a partition's name. */
+async function detachedPartitions(query: Query, table: string): Promise<string[]> {
+  const found = await query<{ name: string }>(
+    `select relname as name from pg_class
+     where relkind = 'r' and not relispartition and relnamespace = current_schema()::regnamespace
+       and relname ~ ${literal(`^${table}_p[0-9]{8}$`)}`,
+  );
+  return found.map((r) => r.name);
 }

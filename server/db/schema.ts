@@ -358,14 +358,16 @@ export const emailContents = pgTable("email_contents", {
   templateVariables: jsonb("template_variables").$type<Record<string, string>>(),
 });
 
-/** The timeline of a message, oldest first. */
+/**
+ * The timeline of a message, oldest first. Partitioned by time (decision 0048), with no
+ * foreign key to the message: detaching or dropping a partition would lock `emails` against
+ * every send. Deleting an account deletes its messages' timelines (server/accounts/delete.ts).
+ */
 export const emailEvents = pgTable(
   "email_events",
   {
     id: text("id").primaryKey(),
-    emailId: text("email_id")
-      .notNull()
-      .references(() => emails.id, { onDelete: "cascade" }),
+    emailId: text("email_id").notNull(),
     type: text("type").$type<TimelineType>().notNull(),
     at: ts("at").notNull().defaultNow(),
     detail: text("detail"),
@@ -440,14 +442,16 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
-/** One stored event per occurrence; `payload` is the exact body delivered. */
+/**
+ * One stored event per occurrence; `payload` is the exact body delivered. Partitioned by time
+ * (decision 0048), with no foreign key to the account (a partition's drop would lock `accounts`);
+ * deleting an account deletes its events (server/accounts/delete.ts).
+ */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
     type: text("type").$type<EventType>().notNull(),
     emailId: text("email_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),

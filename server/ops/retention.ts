@@ -2,7 +2,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import { database, type Database } from "../db/client";
 import { lockEventRemoval } from "../db/locks";
-import { dropPartitionsBefore, ensurePartitions, idFloor, type InTransaction, partitionDays, undatedPartitions } from "../db/partitions";
+import {
+  beforeEnd,
+  dropPartitionsBefore,
+  ensurePartitions,
+  idFloor,
+  partitionDays,
+  queryOf,
+  transactionsOf,
+  undatedPartitions,
+} from "../db/partitions";
 import { resultRows } from "../db/rows";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
@@ -25,12 +34,6 @@ function older(table: SQL, at: SQL, cutoff: string, floor: string, also: SQL = s
     union all
     (select id from ${table} where substr(id, 15, 1) <> '7' and ${at} < ${cutoff}::timestamptz and ${also} order by ${at} limit ${BATCH})`;
 }
-
-/** Raw statements in one transaction of the process's database (partition upkeep). */
-const inTransaction =
-  ({ db }: Database): InTransaction =>
-  (work) =>
-    db.transaction((tx) => work(async (text) => resultRows(await tx.execute(sql.raw(text)))));
 
 /** The tables whose undated partitions are pruned row by row, with each row's time and what keeps it. */
 const PRUNED_BY_ROW = [
@@ -59,43 +62,57 @@ function deleteOlder(parts: { name: string; at: SQL; also?: SQL }[], cutoff: str
  * (decision 0048: within a partition's width after RETENTION_DAYS); their other partitions
  * (rows from before partitioning, rows kept when theirs was dropped) are pruned row by row.
  */
-export async function pruneOnce(): Promise<number> {
+export async function pruneOnce(db?: Database): Promise<number> {
+  db ??= await database();
   // SNS MessageIds outlive nothing but their freshness window, whatever RETENTION_DAYS says.
-  const sns = await pruneSnsMessages();
+  const sns = await pruneSnsMessages(db);
   const days = config().retentionDays;
-  const db = await database();
-  const made = await ensurePartitions(inTransaction(db), partitionDays(days));
+  const made = await ensurePartitions(transactionsOf(db), partitionDays(days));
   if (days === null) return sns + made;
   const cutoffMs = Date.now() - days * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();
   const floor = idFloor(cutoffMs);
-  const dropped = await dropPartitionsBefore(inTransaction(db), floor);
+  const dropped = await dropPartitionsBefore(transactionsOf(db), floor);
   const { rows } = db;
-  // Messages are walked once, in id order, from a cursor kept in the database (shared by every
-  // instance and run). One still waiting to leave when walked keeps its content: it was accepted
-  // RETENTION_DAYS ago and is not sent yet (scheduled further ahead, or its account is paused).
-  // Contents in dated partitions go with their partition.
-  const contents = undatedPartitions("email_contents").map(
-    (name, i) => sql`, ${sql.raw(`pruned${i}`)} as (
-      delete from ${sql.identifier(name)} c using batch b, emails e
-      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
-      returning c.email_id
-    )`,
-  );
+  // Content from before the partitions (`email_contents_before`) is walked once, in id order,
+  // from a cursor kept in the database (shared by every instance and run). One still waiting to
+  // leave when walked keeps its content: it was accepted RETENTION_DAYS ago and is not sent yet
+  // (scheduled further ahead, or its account is paused).
+  const walkEnd = [floor, await beforeEnd(queryOf(db), "email_contents")].sort()[0];
   const [bodies] = await rows<{ walked: number }>(sql`
     with cursor as (
       select coalesce((select after from retention_cursors where name = 'emails'), '') as after
     ), batch as (
-      select e.id from emails e, cursor c where e.id > c.after and e.id < ${floor} order by e.id limit ${BATCH}
-    )${sql.join(contents, sql``)}, sunk as (
-      delete from sink_messages s using batch b where s.email_id = b.id and s.created_at < ${cutoff}::timestamptz
-      returning s.email_id
+      select e.id from emails e, cursor c where e.id > c.after and e.id < ${walkEnd} order by e.id limit ${BATCH}
+    ), pruned as (
+      delete from email_contents_before c using batch b, emails e
+      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+      returning c.email_id
     ), moved as (
       insert into retention_cursors (name, after) select 'emails', max(id) from batch having count(*) > 0
       on conflict (name) do update set after = greatest(retention_cursors.after, excluded.after)
       returning 1
     )
     select (select count(*)::int from batch) as walked`);
+  // Content a dropped partition kept (its mail was still waiting) is looked at again each run,
+  // and goes once its mail has left; the sink's rendered copies go by their own age.
+  const leftovers = ["email_contents_default", "email_contents_beyond"].map(
+    (name, i) => sql`${sql.raw(`left${i}`)} as (
+      delete from ${sql.identifier(name)} where email_id in (
+        select c.email_id from ${sql.identifier(name)} c join emails e on e.id = c.email_id
+        where c.email_id < ${floor} and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+        order by c.email_id limit ${BATCH})
+      returning 1
+    )`,
+  );
+  const [others] = await rows<{ n: number }>(sql`
+    with ${sql.join(leftovers, sql`, `)}, sunk as (
+      delete from sink_messages where (email_id, recipients) in (
+        select email_id, recipients from sink_messages where email_id < ${floor} and created_at < ${cutoff}::timestamptz
+        order by email_id limit ${BATCH})
+      returning 1
+    )
+    select ((select count(*) from left0) + (select count(*) from left1) + (select count(*) from sunk))::int as n`);
   const undated = PRUNED_BY_ROW.flatMap(({ table, at, also }) => undatedPartitions(table).map((name) => ({ name, at, also })));
   const [deleted] = await rows<{ n: number }>(deleteOlder([...undated, { name: "inbound_emails", at: sql`created_at` }], cutoff, floor));
   // Events go once no delivery of theirs is left (a delivery still owed keeps its event); a
@@ -106,12 +123,12 @@ export async function pruneOnce(): Promise<number> {
     await lockEventRemoval(tx);
     return resultRows<{ n: number }>(await tx.execute(deleteOlder(events, cutoff, floor)))[0].n;
   });
-  return bodies.walked + deleted.n + webhookEvents + dropped + made + sns;
+  return bodies.walked + others.n + deleted.n + webhookEvents + dropped + made + sns;
 }
 
 export const retentionTask: Task = {
   name: TASKS.retention,
-  runOnce: pruneOnce,
+  runOnce: () => pruneOnce(),
   idleIntervalMs: 3600_000,
   concurrency: 1,
   cron: "17 * * * *",

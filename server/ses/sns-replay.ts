@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
-import type { Tx } from "../db/types";
+import type { Database, Tx } from "../db/types";
 import { rows } from "../db/rows";
 
 /**
@@ -45,8 +45,8 @@ export async function claimSnsMessage(tx: Tx, seen: SnsSeen): Promise<boolean> {
 }
 
 /** Drops MessageIds whose messages are past the window (with the skew allowance as margin); run by the retention task. */
-export async function pruneSnsMessages(): Promise<number> {
-  const d = await database();
+export async function pruneSnsMessages(d?: Database): Promise<number> {
+  d ??= await database();
   const seconds = Math.ceil((SNS_MAX_AGE_MS + SNS_MAX_AHEAD_MS) / 1000);
   const [row] = await d.rows<{ n: number }>(sql`
     with gone as (delete from sns_messages where sent_at < now() - ${seconds}::int * interval '1 second' returning 1)
