@@ -140,7 +140,9 @@ async function partitionDays(fromMs, toMs) {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
   };
   const dayName = (ms) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, "");
-  for (const table of ["email_contents", "email_events", "webhook_attempts", "webhook_deliveries", "webhook_events"]) {
+  // The partitioned tables, as the migration made them (server/db/partitions.ts).
+  const partitioned = await sql`select relname from pg_class where relkind = 'p' and relnamespace = 'public'::regnamespace`;
+  for (const { relname: table } of partitioned) {
     await sql.begin(async (tx) => {
       await tx.unsafe(`alter table ${table} detach partition ${table}_before`);
       await tx.unsafe(`alter table ${table} attach partition ${table}_before for values from (minvalue) to ('${floor(fromMs)}')`);

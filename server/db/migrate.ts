@@ -3,8 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type postgres from "postgres";
-import { config } from "../config";
-import { ensurePartitions, partitionDays } from "./partitions";
+import { ensurePartitions } from "./partitions";
 
 function migrationsFolder(): string {
   // Works from the source tree (tsx, vitest), the esbuild bundle in dist/ and Next's bundle.
@@ -24,10 +23,7 @@ export async function migratePostgres(admin: postgres.Sql): Promise<void> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   await migrate(drizzle(admin), { migrationsFolder: migrationsFolder() });
-  await ensurePartitions(
-    (work) => admin.begin((tx) => work(async (text) => (await tx.unsafe(text)) as never)) as Promise<never>,
-    partitionDays(config().retentionDays),
-  );
+  await ensurePartitions((work) => admin.begin((tx) => work(async (text) => (await tx.unsafe(text)) as never)) as Promise<never>);
   await admin`select pg_advisory_unlock(7220419)`;
 }
 
@@ -36,8 +32,5 @@ export async function migratePglite(client: PGlite): Promise<void> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-  await ensurePartitions(
-    (work) => client.transaction((tx) => work(async (text) => (await tx.query(text)).rows as never)),
-    partitionDays(config().retentionDays),
-  );
+  await ensurePartitions((work) => client.transaction((tx) => work(async (text) => (await tx.query(text)).rows as never)));
 }

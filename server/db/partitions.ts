@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { config } from "../config";
 import { EVENT_REMOVAL_LOCK } from "./locks";
 import { pgCode } from "./pg-code";
 import { resultRows } from "./rows";
@@ -74,8 +75,11 @@ export const PARTITIONED: readonly Partitioned[] = [
   },
 ];
 
-/** The partitions that are not dated: retention prunes their rows one at a time, as before 0048. */
-export const undatedPartitions = (table: string) => [`${table}_before`, `${table}_default`, `${table}_beyond`];
+/** A table's partitions that are not dated (migration 0027 made them), by what they hold. */
+export const undated = (table: string) => ({ before: `${table}_before`, default: `${table}_default`, beyond: `${table}_beyond` });
+
+/** All of them: retention prunes their rows one at a time, as before 0048. */
+export const undatedPartitions = (table: string) => Object.values(undated(table));
 
 /**
  * The smallest UUIDv7 of a millisecond: every id made before `ms` sorts below it. Ids are
@@ -128,10 +132,10 @@ async function datedPartitions(query: Query, table: string): Promise<Dated[]> {
 /** Where `<table>_before` ends: the first key of the day the partitions began (migration 0027). */
 export async function beforeEnd(query: Query, table: string): Promise<string> {
   const [{ bound }] = await query<{ bound: string }>(
-    `select pg_get_expr(c.relpartbound, c.oid) as bound from pg_class c where c.oid = ${literal(`${table}_before`)}::regclass`,
+    `select pg_get_expr(c.relpartbound, c.oid) as bound from pg_class c where c.oid = ${literal(undated(table).before)}::regclass`,
   );
   const end = /TO \('([0-9a-f-]{36})'\)$/.exec(bound);
-  if (!end) throw new Error(`${table}_before has no upper bound: ${bound}`);
+  if (!end) throw new Error(`${undated(table).before} has no upper bound: ${bound}`);
   return end[1];
 }
 
@@ -160,7 +164,11 @@ async function maintain(inTransaction: InTransaction, work: (query: Query) => Pr
  * partition holds (UUIDv4s that happen to fall there), so attaching it finds none left.
  * Returns how many it made.
  */
-export async function ensurePartitions(inTransaction: InTransaction, days: number, now = Date.now()): Promise<number> {
+export async function ensurePartitions(
+  inTransaction: InTransaction,
+  days = partitionDays(config().retentionDays),
+  now = Date.now(),
+): Promise<number> {
   let made = 0;
   for (const { table, key } of PARTITIONED) {
     let count = 0;
@@ -173,7 +181,7 @@ export async function ensurePartitions(inTransaction: InTransaction, days: numbe
         const [name, lo, hi] = [`${table}_p${dayName(from)}`, literal(idFloor(from)), literal(idFloor(to))];
         await query(`create table ${name} (like ${table} including defaults including constraints)`);
         await query(
-          `with moved as (delete from ${table}_default where ${key} >= ${lo} and ${key} < ${hi} returning *)
+          `with moved as (delete from ${undated(table).default} where ${key} >= ${lo} and ${key} < ${hi} returning *)
            insert into ${name} select * from moved`,
         );
         await query(`alter table ${table} attach partition ${name} for values from (${lo}) to (${hi})`);

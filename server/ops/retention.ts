@@ -7,9 +7,9 @@ import {
   dropPartitionsBefore,
   ensurePartitions,
   idFloor,
-  partitionDays,
   queryOf,
   transactionsOf,
+  undated,
   undatedPartitions,
 } from "../db/partitions";
 import { resultRows } from "../db/rows";
@@ -67,7 +67,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
   // SNS MessageIds outlive nothing but their freshness window, whatever RETENTION_DAYS says.
   const sns = await pruneSnsMessages(db);
   const days = config().retentionDays;
-  const made = await ensurePartitions(transactionsOf(db), partitionDays(days));
+  const made = await ensurePartitions(transactionsOf(db));
   if (days === null) return sns + made;
   const cutoffMs = Date.now() - days * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();
@@ -78,6 +78,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
   // from a cursor kept in the database (shared by every instance and run). One still waiting to
   // leave when walked keeps its content: it was accepted RETENTION_DAYS ago and is not sent yet
   // (scheduled further ahead, or its account is paused).
+  const contents = undated("email_contents");
   const walkEnd = [floor, await beforeEnd(queryOf(db), "email_contents")].sort()[0];
   const [bodies] = await rows<{ walked: number }>(sql`
     with cursor as (
@@ -85,7 +86,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
     ), batch as (
       select e.id from emails e, cursor c where e.id > c.after and e.id < ${walkEnd} order by e.id limit ${BATCH}
     ), pruned as (
-      delete from email_contents_before c using batch b, emails e
+      delete from ${sql.identifier(contents.before)} c using batch b, emails e
       where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
       returning c.email_id
     ), moved as (
@@ -96,7 +97,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
     select (select count(*)::int from batch) as walked`);
   // Content a dropped partition kept (its mail was still waiting) is looked at again each run,
   // and goes once its mail has left; the sink's rendered copies go by their own age.
-  const leftovers = ["email_contents_default", "email_contents_beyond"].map(
+  const leftovers = [contents.default, contents.beyond].map(
     (name, i) => sql`${sql.raw(`left${i}`)} as (
       delete from ${sql.identifier(name)} where email_id in (
         select c.email_id from ${sql.identifier(name)} c join emails e on e.id = c.email_id
@@ -113,8 +114,8 @@ export async function pruneOnce(db?: Database): Promise<number> {
       returning 1
     )
     select ((select count(*) from left0) + (select count(*) from left1) + (select count(*) from sunk))::int as n`);
-  const undated = PRUNED_BY_ROW.flatMap(({ table, at, also }) => undatedPartitions(table).map((name) => ({ name, at, also })));
-  const [deleted] = await rows<{ n: number }>(deleteOlder([...undated, { name: "inbound_emails", at: sql`created_at` }], cutoff, floor));
+  const byRow = PRUNED_BY_ROW.flatMap(({ table, at, also }) => undatedPartitions(table).map((name) => ({ name, at, also })));
+  const [deleted] = await rows<{ n: number }>(deleteOlder([...byRow, { name: "inbound_emails", at: sql`created_at` }], cutoff, floor));
   // Events go once no delivery of theirs is left (a delivery still owed keeps its event); a
   // resend owing one again waits for this, or this for it (lockEventRemoval).
   const noDelivery = (name: string) => sql`not exists (select 1 from webhook_deliveries d where d.event_id = ${sql.identifier(name)}.id)`;
