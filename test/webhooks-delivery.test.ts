@@ -297,6 +297,28 @@ describe("webhook delivery", () => {
     expect(final.lastResponseStatus).toBe(500);
   });
 
+  it("a delivery whose event is gone is skipped once, not leased again and again", async () => {
+    const { accountId, apiKey } = await server.account();
+    const ep = await endpoint(apiKey, "/orphan");
+    const { newId } = await import("../server/lib/ids");
+    const id = newId();
+    // Only a hand edit makes one: the service keeps every event a delivery owes.
+    await sql(
+      "insert into webhook_deliveries (id, event_id, endpoint_id, account_id, status, next_attempt_at) values (?, ?, ?, ?, 'pending', now())",
+      id,
+      newId(),
+      ep.id,
+      accountId,
+    );
+    const [row] = await until(
+      () => sql("select status, attempts, next_attempt_at from webhook_deliveries where id = ?", id),
+      (r) => r[0]?.status !== "pending",
+      5000,
+    );
+    expect(row).toMatchObject({ status: "skipped", attempts: 1, next_attempt_at: null });
+    expect(at("/orphan")).toHaveLength(0);
+  });
+
   it("resends one event to an endpoint", async () => {
     const { accountId, apiKey } = await server.account();
     const ep = await endpoint(apiKey, "/again");

@@ -36,8 +36,14 @@ interface Outcome {
   nextAttemptAt: Date | null;
 }
 
+/**
+ * A claimed delivery whose event is gone: nothing to send. The service keeps every event a
+ * delivery still owes (retention, account deletion); only a hand edit of the database makes one.
+ */
+type Orphan = Omit<Claimed, "payload"> & { payload: null };
+
 /** Claims up to `limit` due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
-async function claim(limit: number): Promise<Claimed[]> {
+async function claim(limit: number): Promise<(Claimed | Orphan)[]> {
   const { db } = await database();
   return db.transaction(async (tx) => {
     await applyPlanSettings(tx, PLANS.webhookClaim);
@@ -56,9 +62,9 @@ async function claim(limit: number): Promise<Claimed[]> {
     )
     select ${claimedColumns}, ${claimedContent(sql`inbound_emails`)} as content
     from claimed d
-    join webhook_events ev on ev.id = d.event_id
+    left join webhook_events ev on ev.id = d.event_id
     join webhook_endpoints e on e.id = d.endpoint_id`);
-    return resultRows<Claimed>(result);
+    return resultRows<Claimed | Orphan>(result);
   });
 }
 
@@ -198,7 +204,7 @@ function byEndpoint(outcomes: Outcome[]): [string, Outcome[]][] {
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
+async function record(outcomes: Outcome[], skipped: string[]): Promise<void> {
   const d = await database();
   const { db } = d;
   const endpoints = byEndpoint(outcomes);
@@ -216,7 +222,7 @@ async function record(outcomes: Outcome[], skipped: Claimed[]): Promise<void> {
     if (skipped.length) {
       await tx.execute(sql`
         update webhook_deliveries set status = 'skipped', next_attempt_at = null, completed_at = now()
-        where id = any(${sql.param(skipped.map((s) => s.id))}::text[])`);
+        where id = any(${sql.param(skipped)}::text[])`);
     }
     if (outcomes.length === 0) return;
     await tx.execute(attemptsStatement(outcomes, succeeded));
@@ -296,12 +302,13 @@ export async function deliverDue(): Promise<number> {
       : [];
   const claimed = [...handed, ...fromQueue];
   if (claimed.length === 0) return 0;
-  const skipped: Claimed[] = [];
+  const skipped: string[] = [];
   const groups = new Map<string, Claimed[]>();
   for (const d of claimed) {
     // A switched-off or parked endpoint gets nothing more; its owed deliveries are dropped.
-    if (!d.enabled || d.suspended_by_plan) {
-      skipped.push(d);
+    // So is an orphan: leased again and again otherwise, since it could never be sent.
+    if (!d.enabled || d.suspended_by_plan || d.payload === null) {
+      skipped.push(d.id);
       continue;
     }
     const group = groups.get(d.endpoint_id);
