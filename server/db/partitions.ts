@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { waitingList } from "./schema";
 import { config } from "../config";
 import { EVENT_REMOVAL_LOCK } from "./locks";
 import { pgCode } from "./pg-code";
@@ -61,7 +62,7 @@ export const PARTITIONED: readonly Partitioned[] = [
     key: "email_id",
     // Mail still waiting to leave keeps its content (emails_dispatch_idx holds exactly those).
     kept: (lo, hi) =>
-      `p.email_id in (select id from emails where status in ('queued', 'scheduled', 'sending') and id >= ${literal(lo)} and id < ${literal(hi)})`,
+      `p.email_id in (select id from emails where status in ${waitingList} and id >= ${literal(lo)} and id < ${literal(hi)})`,
   },
   { table: "email_events", key: "id" },
   { table: "webhook_attempts", key: "id" },

@@ -262,6 +262,15 @@ export const domainTombstones = pgTable("domain_tombstones", {
 });
 
 /**
+ * Mail still to leave, as the SQL list emails_dispatch_idx's predicate spells it. Queries
+ * meant to use that index say `status in ${waiting}`: the planner takes a partial index
+ * only where it can prove the query implies the predicate, and the same list always does.
+ */
+const WAITING_STATUSES = ["queued", "scheduled", "sending"] as const satisfies readonly EmailStatus[];
+export const waitingList = `(${WAITING_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+export const waiting = sql.raw(waitingList);
+
+/**
  * One row per accepted message. It is also the durable dispatch queue:
  * status queued/scheduled rows with next_attempt_at due are claimed with SKIP LOCKED.
  */
@@ -331,7 +340,7 @@ export const emails = pgTable(
     // Per account: dispatch claims fairly between accounts (server/delivery/dispatch.ts).
     index("emails_dispatch_idx")
       .on(t.accountId, t.nextAttemptAt)
-      .where(sql`${t.status} in ('queued', 'scheduled', 'sending')`),
+      .where(sql`${t.status} in ${waiting}`),
     // Partial: most messages never get a provider id, and each index entry is work on the send path.
     index("emails_provider_id_idx")
       .on(t.sesMessageId)

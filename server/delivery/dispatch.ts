@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { database, type Database, type Db } from "../db/client";
 import { applyPlanSettings, PLANS } from "../db/statements";
-import { accounts, emailEvents } from "../db/schema";
+import { accounts, emailEvents, waiting } from "../db/schema";
 import { returnPathDomain } from "../domains/records";
 import { TASKS } from "../jobs/names";
 import type { Task } from "../jobs/tasks";
@@ -47,12 +47,12 @@ async function claim(db: Db, limit: number, leaseMs: number): Promise<{ id: stri
   const result = await db.execute(sql`
     with recursive lanes as (
       (select account_id, next_attempt_at from emails
-       where status in ('queued', 'scheduled', 'sending')
+       where status in ${waiting}
        order by account_id, next_attempt_at limit 1)
       union all
       select n.account_id, n.next_attempt_at from lanes l cross join lateral (
         select account_id, next_attempt_at from emails
-        where status in ('queued', 'scheduled', 'sending') and account_id > l.account_id
+        where status in ${waiting} and account_id > l.account_id
         order by account_id, next_attempt_at limit 1
       ) n
     ), due_lanes as (
@@ -63,7 +63,7 @@ async function claim(db: Db, limit: number, leaseMs: number): Promise<{ id: stri
     ), due as (
       select c.id, c.prev from due_lanes a cross join lateral (
         select id, status as prev from emails
-        where account_id = a.account_id and status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()
+        where account_id = a.account_id and status in ${waiting} and next_attempt_at <= now()
         order by next_attempt_at
         limit (select n from share)
         for update skip locked

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { waiting } from "../db/schema";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { config } from "../config";
 import { database } from "../db/client";
@@ -168,9 +169,9 @@ async function queueDepths(): Promise<Record<string, number>> {
   const { rows } = await database();
   // Each count walks a partial index (emails_dispatch_idx, webhook_deliveries_due_idx) up to the cap.
   const [row] = await rows<Record<string, number>>(sql`select
-    ${capped(sql`select 1 from emails where status in ('queued', 'scheduled', 'sending') and next_attempt_at <= now()`)} as dispatch_due,
-    ${capped(sql`select 1 from emails where status in ('queued', 'scheduled', 'sending') and status = 'scheduled'`)} as scheduled,
-    ${capped(sql`select 1 from emails where status in ('queued', 'scheduled', 'sending') and status = 'sending'`)} as sending,
+    ${capped(sql`select 1 from emails where status in ${waiting} and next_attempt_at <= now()`)} as dispatch_due,
+    ${capped(sql`select 1 from emails where status in ${waiting} and status = 'scheduled'`)} as scheduled,
+    ${capped(sql`select 1 from emails where status in ${waiting} and status = 'sending'`)} as sending,
     ${capped(sql`select 1 from webhook_deliveries where status = 'pending' and next_attempt_at <= now()`)} as webhook_due,
     ${capped(sql`select 1 from webhook_deliveries where status = 'pending'`)} as webhook_pending,
     ${capped(sql`select 1 from inbound_emails where status = 'received'`)} as inbound_unparsed`);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { waiting } from "../db/schema";
 import { config } from "../config";
 import { database, type Database } from "../db/client";
 import { lockEventRemoval } from "../db/locks";
@@ -87,7 +88,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
       select e.id from emails e, cursor c where e.id > c.after and e.id < ${walkEnd} order by e.id limit ${BATCH}
     ), pruned as (
       delete from ${sql.identifier(contents.before)} c using batch b, emails e
-      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+      where c.email_id = b.id and e.id = b.id and e.created_at < ${cutoff}::timestamptz and e.status not in ${waiting}
       returning c.email_id
     ), moved as (
       insert into retention_cursors (name, after) select 'emails', max(id) from batch having count(*) > 0
@@ -101,7 +102,7 @@ export async function pruneOnce(db?: Database): Promise<number> {
     (name, i) => sql`${sql.raw(`left${i}`)} as (
       delete from ${sql.identifier(name)} where email_id in (
         select c.email_id from ${sql.identifier(name)} c join emails e on e.id = c.email_id
-        where c.email_id < ${floor} and e.created_at < ${cutoff}::timestamptz and e.status not in ('queued', 'scheduled', 'sending')
+        where c.email_id < ${floor} and e.created_at < ${cutoff}::timestamptz and e.status not in ${waiting}
         order by c.email_id limit ${BATCH})
       returning 1
     )`,
