@@ -4,7 +4,11 @@ import { database } from "../db/client";
 import type { Task } from "../jobs/tasks";
 
 /**
- * Keeps emails_created_brin_idx usable for search's time slices (search-window.ts):
+ * Keeps search's indexes quick to read (search-window.ts):
+ *  - merges the full-text index's pending list. GIN (fastupdate) keeps new entries there,
+ *    unsorted, and every search that uses the index reads it whole: up to 4 MB
+ *    (gin_pending_list_limit) until a send that overflows it merges it, on the send path.
+ *    Merged every few seconds here, it stays a few seconds' worth of sends.
  *  - summarizes the page ranges rows were added to since the last run (a range without a
  *    summary is read whole). Autovacuum does it too (the index is `autosummarize`), but
  *    PGlite and servers with autovacuum off never would. Reads only the new pages.
@@ -14,7 +18,7 @@ import type { Task } from "../jobs/tasks";
  * Off the send path; gives up after 100 ms waiting for a lock rather than queue behind (and
  * so cancel) an autovacuum, and the next run tries again. Returns how much it did.
  */
-async function summarizeNewRanges(): Promise<number> {
+async function keepSearchIndexesCurrent(): Promise<number> {
   const d = await database();
   try {
     // The subqueries set the timeout for their statement's own transaction before the work.
@@ -30,7 +34,8 @@ async function summarizeNewRanges(): Promise<number> {
         await tx.execute(sql`analyze emails (created_at)`);
       });
     }
-    return Number(row?.n ?? 0);
+    const [merged] = await d.rows<{ n: number }>(sql`select gin_clean_pending_list('emails_search_idx'::regclass)::int as n`);
+    return Number(row?.n ?? 0) + Number(merged?.n ?? 0);
   } catch (err) {
     if ((err as { code?: string }).code === "55P03") return 0; // lock_not_available
     throw err;
@@ -39,7 +44,7 @@ async function summarizeNewRanges(): Promise<number> {
 
 export const searchSummaryTask: Task = {
   name: TASKS.searchSummary,
-  runOnce: summarizeNewRanges,
+  runOnce: keepSearchIndexesCurrent,
   idleIntervalMs: 5_000,
   cron: "* * * * *",
 };
