@@ -8,7 +8,8 @@
 // ANALYZE. Then, for the large account:
 //   list      first pages and pages deep (cursor), and a status filter: p95
 //   search    a word in 1 of 10, 1 of 1,000 and 1 of 100,000 of its messages, two words,
-//             an address: p95 each
+//             an address: p95 each, after the search-summary task's next run (and first,
+//             a diagnostic, as the inserts left the indexes)
 //   get       GET /v1/emails/{id}: p99
 //   overview  the dashboard overview's data over HTTP with a session (usage counts, the
 //             30-day chart, deliverability: one tRPC batch as the page asks): p95; and the
@@ -37,6 +38,7 @@ import {
   PG_ADMIN,
   percentile,
   round,
+  startChild,
   startNpmStart,
   SEARCH_FREQUENCIES as FREQUENCIES,
   SEARCH_WORDS as WORDS,
@@ -387,10 +389,10 @@ log(`API inserts: ${accepted} in ${insertSeconds.toFixed(1)} s, WAL ${wal} bytes
 
 // 4. Reads, one at a time on a keep-alive connection.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-function request(path, headers = {}, method = "GET", body = undefined) {
+function request(path, headers = {}, method = "GET", body = undefined, to = port) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: to, path, method, agent, headers }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
       res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode, body: text, headers: res.headers }));
@@ -402,13 +404,13 @@ function request(path, headers = {}, method = "GET", body = undefined) {
 // A case that turns out slow (seconds a request at full scale) stops after MEASURE_BUDGET_MS
 // (60 s) with what it has, at least 20 samples: `samples` says how many it took.
 const BUDGET_MS = Number(process.env.MEASURE_BUDGET_MS ?? 60_000);
-async function measure(paths, headers = auth, samples = SAMPLES) {
+async function measure(paths, headers = auth, samples = SAMPLES, to = port) {
   const deadline = performance.now() + BUDGET_MS;
-  for (let i = 0; i < 20 && performance.now() < deadline; i++) await request(paths(i), headers);
+  for (let i = 0; i < 20 && performance.now() < deadline; i++) await request(paths(i), headers, "GET", undefined, to);
   const times = [];
   let errors = 0;
   for (let i = 0; i < samples && (i < 20 || performance.now() < deadline); i++) {
-    const r = await request(paths(i), headers);
+    const r = await request(paths(i), headers, "GET", undefined, to);
     if (r.status !== 200) errors++;
     times.push(r.ms);
   }
@@ -435,18 +437,44 @@ const list = await measure((i) =>
   i % 2 ? `/v1/emails?limit=50&cursor=${encodeURIComponent(cursors[i % cursors.length])}` : "/v1/emails?limit=50",
 );
 const listStatus = await measure(() => "/v1/emails?limit=50&status=bounced");
+const searches = {
+  ...Object.fromEntries(FREQUENCIES.map((f) => [`1_in_${f}`, (i) => `/v1/emails?search=w${f}n${(i * 7919) % f}&limit=50`])),
+  two_words: (i) => `/v1/emails?search=${WORDS[i % 16]}+${WORDS[(i * 5 + 3) % 16]}&limit=50`,
+  address: (i) => `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % total)}@example.org`)}&limit=50`,
+};
+// Search as the inserts left the indexes (a diagnostic): the full-text index's pending list
+// and the new BRIN ranges as they are until the search-summary task's next run.
+const searchAsInserted = {};
+for (const [kind, path] of Object.entries(searches)) searchAsInserted[kind] = await measure(path, auth, 100);
+// That run, as the server makes it: every 5 s on the embedded driver, every minute on Inngest
+// (this server runs with Inngest's driver and no Inngest, so none of its own).
+const summary = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/scale-search-summary.ts"], {
+  env: { ...process.env, ...BENCH_ENV, DATABASE_URL: dbUrl },
+  encoding: "utf8",
+});
+if (summary.status !== 0) throw new Error(`search summary failed: ${summary.stderr}`);
+const searchSummary = JSON.parse(summary.stdout.trim().split("\n").pop());
 const search = {};
-for (const f of FREQUENCIES) search[`1_in_${f}`] = await measure((i) => `/v1/emails?search=w${f}n${(i * 7919) % f}&limit=50`);
-search.two_words = await measure((i) => `/v1/emails?search=${WORDS[i % 16]}+${WORDS[(i * 5 + 3) % 16]}&limit=50`);
-search.address = await measure((i) => `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % total)}@example.org`)}&limit=50`);
-log("list and search", JSON.stringify({ list, listStatus, search }));
+for (const [kind, path] of Object.entries(searches)) search[kind] = await measure(path);
+log("list and search", JSON.stringify({ list, listStatus, searchAsInserted, searchSummary, search }));
 
 // GET /v1/emails/{id}: ids spread over the account (built and API-inserted).
 const ids = (await sql`select id from emails tablesample system (1) repeatable (7) where account_id = ${meta.accountId} limit 1000`).map(
   (r) => r.id,
 );
 const getOne = await measure((i) => `/v1/emails/${ids[(i * 7919) % ids.length]}`, auth, Math.max(SAMPLES, 1000));
-log("get", JSON.stringify(getOne));
+// Its ceiling on this machine, now: the same statement behind bare node:http + postgres.js
+// (bench/lib/bare.mjs), the same ids, one at a time. Sequential latency on these VMs has a
+// tail of its own (a bare health check's p99 is several times its p50).
+const bare = await startChild(["bench/lib/bare.mjs"], { DATABASE_URL: dbUrl });
+const getBare = await measure(
+  (i) => `/emails/${ids[(i * 7919) % ids.length]}`,
+  { "x-account": meta.accountId },
+  Math.max(SAMPLES, 1000),
+  bare.info.port,
+);
+await bare.stop();
+log("get", JSON.stringify({ getOne, getBare }));
 
 // The dashboard overview: sign in as the large account's owner (Auth.js credentials), then
 // the data the overview page asks for (usage counts, the 30-day chart, deliverability) as
@@ -573,6 +601,8 @@ const figures = {
   ...Object.fromEntries(Object.entries(search).map(([k, v]) => [`search_${k}_p95_ms`, v.p95])),
   overview_p95_ms: overview.p95,
   get_p99_ms: getOne.p99,
+  get_bare_p99_ms: getBare.p99,
+  get_p99_ratio_to_bare: round(getOne.p99 / getBare.p99),
   prune_day_seconds: round(pruned.seconds),
   prune_day_seconds_per_million: scaledPruneSeconds,
   send_p99_during_prune_ms: sendDuringPrune.p99,
@@ -596,7 +626,10 @@ console.log(
     },
     list: { first_and_deep: list, status: listStatus },
     search,
+    search_as_inserted: searchAsInserted,
+    search_summary: searchSummary,
     get: getOne,
+    get_bare: getBare,
     overview: { batch: overview, parts: overviewParts, page: overviewPage },
     prune: {
       ...pruned,
