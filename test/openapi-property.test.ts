@@ -52,6 +52,11 @@ beforeAll(async () => {
   });
   known.push(received.id, ...received.attachmentIds);
   doc = (await server.api("GET", "/v1/openapi.json")).body;
+  // A template made from the document's own example, so the operations on one reach their handlers.
+  const template = doc.paths["/v1/templates"].post.requestBody.content["application/json"].example;
+  const made = await server.api("POST", "/v1/templates", { key, body: template });
+  expect(made.status).toBe(201);
+  known.push(made.body.id);
   ajv.addSchema({ $id: "doc", components: doc.components });
   operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
@@ -116,6 +121,13 @@ function bodyFor(op: Json): fc.Arbitrary<unknown> {
 function queryFor(op: Json): fc.Arbitrary<string> {
   const params = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query");
   if (params.length === 0) return fc.constant("");
+  // A list asked for plainly now and then: with every parameter drawn, one of them is nearly
+  // always out of range, so a list reached its handler by luck alone (the count of
+  // operations that succeeded swung from 15 to 22 of 41 between runs, against a bar of 20.5).
+  return fc.oneof({ weight: 1, arbitrary: fc.constant("") }, { weight: 3, arbitrary: drawnQuery(params) });
+}
+
+function drawnQuery(params: Json[]): fc.Arbitrary<string> {
   return fc
     .record(
       Object.fromEntries(
@@ -141,7 +153,9 @@ function queryFor(op: Json): fc.Arbitrary<string> {
 
 const known: string[] = [];
 const pathValue = fc.oneof(
-  { weight: 4, arbitrary: fc.nat().map((i) => known[i % known.length]) },
+  // Mostly ids that exist: each is one of about ten, and an operation reached its handler
+  // only by luck with fewer (the count of operations that succeeded swung around the bar).
+  { weight: 10, arbitrary: fc.nat().map((i) => known[i % known.length]) },
   fc.uuid(),
   fc.constantFrom("0194f5c2-7a1e-7c3b-9d2e-5b8f1a2c3d4e", "ada@example.com", "x"),
   // "." and ".." are dot segments: a URL parser removes them before the request leaves.
@@ -191,7 +205,7 @@ describe("/v1 against its OpenAPI document", () => {
         check(res, `${r.method} ${r.path}${r.query} (${r.key} key)`, r.op);
         if (res.status < 300) succeeded.add(`${r.method} ${r.template}`);
       }),
-      { numRuns: 1500 },
+      { numRuns: 2000 },
     );
     // The generated requests reach the handlers, not only the validators.
     expect(succeeded.size).toBeGreaterThanOrEqual(operations.length / 2);
