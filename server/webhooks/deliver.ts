@@ -40,7 +40,7 @@ interface Outcome {
  * A claimed delivery whose event is gone: nothing to send. The service keeps every event a
  * delivery still owes (retention, account deletion); only a hand edit of the database makes one.
  */
-type Orphan = Omit<Claimed, "payload"> & { payload: null };
+type Orphan = Omit<Claimed, "payload" | "test"> & { payload: null; test: null };
 
 /** Claims up to `limit` due deliveries (SKIP LOCKED, leased by pushing next_attempt_at out) with what sending needs. */
 async function claim(limit: number): Promise<(Claimed | Orphan)[]> {
