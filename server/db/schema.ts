@@ -274,6 +274,15 @@ export const waiting = sql.raw(waitingList);
  * One row per accepted message. It is also the durable dispatch queue:
  * status queued/scheduled rows with next_attempt_at due are claimed with SKIP LOCKED.
  */
+/**
+ * What search matches (decision 0049): a message's words (search_vector) and one more lexeme,
+ * '@' and its account id, which no word can be (words are letters and digits). A query ANDs
+ * the account's lexeme in (accountSearchQuery, server/sending/search-window.ts), so the
+ * full-text index returns that account's matches alone, found as rare words are: by skipping
+ * through the account's list rather than reading it. Ranking reads search_vector alone.
+ */
+export const ACCOUNT_SEARCH_VECTOR = "(search_vector || array_to_tsvector(array['@' || account_id]))";
+
 export const emails = pgTable(
   "emails",
   {
@@ -333,9 +342,10 @@ export const emails = pgTable(
     uniqueIndex("emails_idempotency_idx")
       .on(t.accountId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index("emails_search_idx").using("gin", t.searchVector),
-    // Search reads older matches by time slice: this index ANDed with emails_search_idx keeps the
-    // heap reads to the slice's matches. Tiny, and nearly free to insert into (server/sending/search-window.ts).
+    // Full-text search inside one account (decision 0049): the message's words and its account's token.
+    index("emails_account_search_idx").using("gin", sql.raw(ACCOUNT_SEARCH_VECTOR)),
+    // Search reads older matches by time slice: this index ANDed with emails_account_search_idx keeps
+    // the heap reads to the slice's matches. Tiny, and nearly free to insert into (server/sending/search-window.ts).
     index("emails_created_brin_idx").using("brin", t.createdAt).with({ autosummarize: true }),
     // Per account: dispatch claims fairly between accounts (server/delivery/dispatch.ts).
     index("emails_dispatch_idx")
