@@ -76,7 +76,7 @@ async function follow(key: string, term: string, limit: number) {
   do {
     const r: any = await server.api(
       "GET",
-      `/v1/emails?search=${term}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      `/v1/emails?search=${encodeURIComponent(term)}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
       {
         key,
       },
@@ -161,6 +161,7 @@ describe("GET /v1/emails?search= on a table whose statistics are stale", () => {
       [small, "note", [100]], // every message: the time-order read fills each window
       [small, "ancient", [100]], // none recent, too many for one slice: narrowed slices
       [large, "missing", [7]],
+      [large, "½", [7]], // a letter to JavaScript, dropped by PostgreSQL's parser under C.UTF-8: no word left
     ] as const) {
       const want = await expected(account.accountId, word);
       for (const limit of limits) expect(await follow(account.apiKey, word, limit)).toEqual(want);

@@ -271,18 +271,18 @@ export const waitingList = `(${WAITING_STATUSES.map((s) => `'${s}'`).join(", ")}
 export const waiting = sql.raw(waitingList);
 
 /**
- * One row per accepted message. It is also the durable dispatch queue:
- * status queued/scheduled rows with next_attempt_at due are claimed with SKIP LOCKED.
- */
-/**
  * What search matches (decision 0049): a message's words (search_vector) and one more lexeme,
- * '@' and its account id, which no word can be (words are letters and digits). A query ANDs
- * the account's lexeme in (accountSearchQuery, server/sending/search-window.ts), so the
- * full-text index returns that account's matches alone, found as rare words are: by skipping
- * through the account's list rather than reading it. Ranking reads search_vector alone.
+ * '@' and its account id, which no search can name (a query's words are letters and digits).
+ * A query ANDs the account's lexeme in (server/sending/search-window.ts), so the full-text
+ * index returns that account's matches alone, found as rare words are: by skipping through
+ * the account's list rather than reading it. Ranking reads search_vector alone.
  */
 export const ACCOUNT_SEARCH_VECTOR = "(search_vector || array_to_tsvector(array['@' || account_id]))";
 
+/**
+ * One row per accepted message. It is also the durable dispatch queue:
+ * status queued/scheduled rows with next_attempt_at due are claimed with SKIP LOCKED.
+ */
 export const emails = pgTable(
   "emails",
   {

@@ -85,7 +85,7 @@ export async function newestMatches(
       select ${fields}, ${usOf} as us, ts_rank(search_vector, ${q})::float8 as rank from emails
       where account_id || '' = ${accountId} and ${sql.raw(ACCOUNT_SEARCH_VECTOR)} @@ (${q} && quote_literal('@' || ${accountId})::tsquery) ${status}
         ${lo === null ? sql`` : sql`and created_at >= ${at(lo)} and created_at <= ${at(hi.us)}`}
-        and (created_at, id) < (${at(hi.us)}, ${hi.id ?? ""})
+        and (created_at, id) < (${at(hi.us)}, ${hi.id ?? ""}) and numnode(${q}) > 0
       limit ${limit}`);
   // The words are matched with the account's lexeme ANDed in (decision 0049), so the
   // full-text index returns this account's matches alone; the account condition is written
@@ -93,7 +93,9 @@ export async function newestMatches(
   // heap reads follow the account's matches in the slice. The last, open slice (everything
   // older) has no bound the BRIN index can use, so it is the full-text index alone: ANDing a
   // range that covers the rest of the table costs more than it saves. An id of "" makes the
-  // row comparison a plain created_at < bound.
+  // row comparison a plain created_at < bound. PostgreSQL's parser drops what its locale
+  // does not call a letter or digit (½, ²): a query left with no word ANDed with the
+  // account's lexeme would match all the account's mail, so such a query reads nothing.
 
   let hi: Position | { us: string; id: null } = { us: last.us, id: last.id };
   for (let first = true; ; first = false) {
