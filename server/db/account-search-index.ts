@@ -1,5 +1,5 @@
 import type { Query } from "./partitions";
-import { ACCOUNT_SEARCH_VECTOR } from "./schema";
+import { ACCOUNT_SEARCH_INDEX, ACCOUNT_SEARCH_VECTOR } from "./schema";
 
 /**
  * Decision 0049: full-text search keyed by account (`emails_account_search_idx`). Migration
@@ -15,14 +15,14 @@ import { ACCOUNT_SEARCH_VECTOR } from "./schema";
 export async function buildAccountSearchIndex(query: Query, opts: { concurrently: boolean }): Promise<void> {
   const how = opts.concurrently ? "concurrently " : "";
   const [state] = await query<{ valid: boolean | null; old: boolean }>(`
-    select (select indisvalid from pg_index where indexrelid = to_regclass('emails_account_search_idx')) as valid,
+    select (select indisvalid from pg_index where indexrelid = to_regclass('${ACCOUNT_SEARCH_INDEX}')) as valid,
       to_regclass('emails_search_idx') is not null as old`);
   if (state?.valid === true && !state.old) return;
   if (opts.concurrently) {
     await query(`set statement_timeout = 0`);
     await query(`set lock_timeout = 0`);
   }
-  if (state?.valid === false) await query(`drop index ${how}emails_account_search_idx`);
-  if (state?.valid !== true) await query(`create index ${how}emails_account_search_idx on emails using gin (${ACCOUNT_SEARCH_VECTOR})`);
+  if (state?.valid === false) await query(`drop index ${how}${ACCOUNT_SEARCH_INDEX}`);
+  if (state?.valid !== true) await query(`create index ${how}${ACCOUNT_SEARCH_INDEX} on emails using gin (${ACCOUNT_SEARCH_VECTOR})`);
   await query(`drop index ${how}if exists emails_search_idx`);
 }

@@ -278,6 +278,8 @@ export const waiting = sql.raw(waitingList);
  * the account's list rather than reading it. Ranking reads search_vector alone.
  */
 export const ACCOUNT_SEARCH_VECTOR = "(search_vector || array_to_tsvector(array['@' || account_id]))";
+/** Its index's name: the start-up build and the search-summary task name it too. */
+export const ACCOUNT_SEARCH_INDEX = "emails_account_search_idx";
 
 /**
  * One row per accepted message. It is also the durable dispatch queue:
@@ -343,7 +345,7 @@ export const emails = pgTable(
       .on(t.accountId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     // Full-text search inside one account (decision 0049): the message's words and its account's token.
-    index("emails_account_search_idx").using("gin", sql.raw(ACCOUNT_SEARCH_VECTOR)),
+    index(ACCOUNT_SEARCH_INDEX).using("gin", sql.raw(ACCOUNT_SEARCH_VECTOR)),
     // Search reads older matches by time slice: this index ANDed with emails_account_search_idx keeps
     // the heap reads to the slice's matches. Tiny, and nearly free to insert into (server/sending/search-window.ts).
     index("emails_created_brin_idx").using("brin", t.createdAt).with({ autosummarize: true }),

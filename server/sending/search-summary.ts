@@ -1,6 +1,7 @@
 import { TASKS } from "../jobs/names";
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { ACCOUNT_SEARCH_INDEX } from "../db/schema";
 import type { Task } from "../jobs/tasks";
 
 /**
@@ -34,7 +35,7 @@ async function keepSearchIndexesCurrent(): Promise<number> {
         await tx.execute(sql`analyze emails (created_at)`);
       });
     }
-    const [merged] = await d.rows<{ n: number }>(sql`select gin_clean_pending_list('emails_account_search_idx'::regclass)::int as n`);
+    const [merged] = await d.rows<{ n: number }>(sql`select gin_clean_pending_list(${ACCOUNT_SEARCH_INDEX}::regclass)::int as n`);
     return Number(row?.n ?? 0) + Number(merged?.n ?? 0);
   } catch (err) {
     if ((err as { code?: string }).code === "55P03") return 0; // lock_not_available
