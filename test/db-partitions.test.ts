@@ -121,7 +121,30 @@ describe("time partitions", () => {
       `insert into webhook_attempts (id, delivery_id, endpoint_id, duration_ms) values ('${id()}', '${doneDelivery}', 'hook', 5)`,
     );
 
-    expect(await dropPartitionsBefore(inTransaction, idFloor(startOfToday + DAY))).toBe(PARTITIONED.length);
+    // Every statement of each transaction, to see what runs under the parent's lock.
+    const transactions: string[][] = [];
+    const recording: InTransaction = (work) =>
+      inTransaction((run) => {
+        const statements: string[] = [];
+        transactions.push(statements);
+        return work((text) => (statements.push(text), run(text)));
+      });
+    expect(await dropPartitionsBefore(recording, idFloor(startOfToday + DAY))).toBe(PARTITIONED.length);
+    // A detach locks the whole table (sends insert into email_contents) until commit: after it
+    // only other detaches and the kept rows' copy by key, their keys read before it.
+    const locked = transactions.map((statements) =>
+      statements.slice(
+        Math.max(
+          0,
+          statements.findIndex((t) => / detach /.test(t)),
+        ),
+      ),
+    );
+    for (const statements of locked.filter((l) => / detach /.test(l[0] ?? ""))) {
+      for (const text of statements)
+        expect(text).toMatch(/^alter table \w+ detach partition \w+$|^insert into \w+ select \* from \w+ p where p\.\w+ = any\(array\[/);
+    }
+    expect(locked.flat().filter((text) => text.startsWith("insert into")).length).toBe(3);
 
     const today = new Date(now).toISOString().slice(0, 10).replace(/-/g, "");
     for (const { table } of PARTITIONED) expect(await partitionsOf(table)).not.toContain(`${table}_p${today}`);

@@ -24,6 +24,8 @@ const DAY_MS = 86_400_000;
 const AHEAD_MS = 3 * DAY_MS;
 /** How long a statement here waits for a table lock before giving up until the next run. */
 const LOCK_TIMEOUT = "200ms";
+/** Keys per statement copying kept rows back, so a large backlog is not one huge statement. */
+const COPY_BACK_KEYS = 10_000;
 
 /** Runs one statement and returns its rows. */
 export type Query = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
@@ -44,8 +46,11 @@ export const transactionsOf =
 interface Partitioned {
   table: string;
   key: string;
-  /** A condition on the partition's rows (as `p`) keeping those retention must not remove yet. */
-  kept?: (lo: string, hi: string) => string;
+  /**
+   * A query (one column, `key`) naming the partition's rows retention must not remove yet: a
+   * superset is harmless (rows kept are pruned row by row from the default partition later).
+   */
+  kept?: (partition: Dated) => string;
   /** Dropped only once this table's dated partitions of the same time are gone. */
   after?: string;
   /** An advisory lock (server/db/locks.ts) a drop holds, against what writes rows it keeps. */
@@ -61,16 +66,16 @@ export const PARTITIONED: readonly Partitioned[] = [
     table: "email_contents",
     key: "email_id",
     // Mail still waiting to leave keeps its content (emails_dispatch_idx holds exactly those).
-    kept: (lo, hi) =>
-      `p.email_id in (select id from emails where status in ${waitingList} and id >= ${literal(lo)} and id < ${literal(hi)})`,
+    kept: ({ lo, hi }) => `select id as key from emails where status in ${waitingList} and id >= ${literal(lo)} and id < ${literal(hi)}`,
   },
   { table: "email_events", key: "id" },
   { table: "webhook_attempts", key: "id" },
-  { table: "webhook_deliveries", key: "id", kept: () => `p.status = 'pending'` },
+  { table: "webhook_deliveries", key: "id", kept: ({ name }) => `select id as key from ${name} where status = 'pending'` },
   {
     table: "webhook_events",
     key: "id",
-    kept: (lo, hi) => `p.id in (select event_id from webhook_deliveries where event_id >= ${literal(lo)} and event_id < ${literal(hi)})`,
+    kept: ({ lo, hi }) =>
+      `select distinct event_id as key from webhook_deliveries where event_id >= ${literal(lo)} and event_id < ${literal(hi)}`,
     after: "webhook_deliveries",
     lock: EVENT_REMOVAL_LOCK,
   },
@@ -197,8 +202,11 @@ export async function ensurePartitions(
 
 /**
  * Drops the dated partitions wholly older than `floor` (an idFloor). A table's are detached in
- * one transaction, with the rows that must stay copied back (their range has no partition any
- * more, so they land in the default one, pruned row by row); each is then emptied and dropped
+ * one transaction, with the rows that must stay copied back by key (their range has no
+ * partition any more, so they land in the default one, pruned row by row). `DETACH … CONCURRENTLY`
+ * would not lock the parent, but it refuses a table with a default partition and cannot run in
+ * a transaction, which the kept rows need (between the detach and their copy they would be
+ * nowhere). Each detached partition is then emptied and dropped
  * in transactions of their own, which lock only it (and, for a moment, what its foreign keys
  * reference): removing its files takes tens of milliseconds a gigabyte, and the table stays
  * open to the send path meanwhile. One detached and not dropped (the process stopped between
@@ -208,24 +216,42 @@ export async function ensurePartitions(
 export async function dropPartitionsBefore(inTransaction: InTransaction, floor: string): Promise<number> {
   let dropped = 0;
   const remaining = new Map<string, Dated[]>();
-  for (const { table, kept, after, lock } of PARTITIONED) {
+  for (const { table, key, kept, after, lock } of PARTITIONED) {
     let found: Dated[] = [];
     let left: Dated[] = [];
     let detached: string[] = [];
     const committed = await maintain(inTransaction, async (query) => {
       if (lock) await query(`select pg_advisory_xact_lock(hashtext(${literal(lock)}))`);
       found = await datedPartitions(query, table);
-      left = found;
       detached = await detachedPartitions(query, table);
-      // The rows kept are few and found through indexes; this holds the table's lock, so
-      // never a plan that reads the partition whole (stale statistics can suggest one).
+      const blocking = remaining.get(after ?? "") ?? [];
+      const firstKept = found.findIndex((p) => p.hi > floor || blocking.some((other) => other.lo < p.hi));
+      const due = firstKept < 0 ? found : found.slice(0, firstKept);
+      left = found.slice(due.length);
+      // The rows kept are few and found through indexes: never a plan that reads a partition
+      // whole (stale statistics can suggest one).
       for (const method of ["seqscan", "hashjoin", "mergejoin"]) await query(`set local enable_${method} = off`);
-      for (const p of found) {
-        if (p.hi > floor) break;
-        if (after && (remaining.get(after) ?? []).some((other) => other.lo < p.hi)) break;
+      // Their keys are read before the first detach, which locks the table whole (sends insert
+      // into email_contents) until commit: under that lock only lookups by key remain. What is
+      // kept only shrinks meanwhile (mail leaves the queue, deliveries settle; an event's new
+      // deliveries wait for `lock`), so the keys read are a superset.
+      const keep = new Map<Dated, string[]>();
+      if (kept)
+        for (const p of due)
+          keep.set(
+            p,
+            (await query<{ key: string }>(kept(p))).map((r) => r.key),
+          );
+      for (const p of due) {
         await query(`alter table ${table} detach partition ${p.name}`);
-        if (kept) await query(`insert into ${table} select * from ${p.name} p where ${kept(p.lo, p.hi)}`);
-        left = left.filter((other) => other !== p);
+        const keys = keep.get(p) ?? [];
+        for (let i = 0; i < keys.length; i += COPY_BACK_KEYS) {
+          const some = keys
+            .slice(i, i + COPY_BACK_KEYS)
+            .map(literal)
+            .join(", ");
+          await query(`insert into ${table} select * from ${p.name} p where p.${key} = any(array[${some}]::text[])`);
+        }
         detached.push(p.name);
       }
     });
