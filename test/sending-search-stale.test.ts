@@ -21,7 +21,8 @@ afterAll(async () => {
  * a much larger table of real status rows). Row g says `word` when g % every = 0, twice when
  * g % (3 × every) = 0 (those rank higher), `fresh` when g % 20 = 0 and g > freshAfter, and
  * `ancient` when g <= ancientUpTo. Counted in the account's daily usage counters as accepted
- * messages are (search estimates the account's older messages from them).
+ * messages are (search estimates the account's older messages from them). `step`: seconds
+ * between rows.
  */
 async function insert(
   accountId: string,
@@ -32,12 +33,13 @@ async function insert(
   base: number,
   freshAfter = Infinity,
   ancientUpTo = 0,
+  step = 1,
 ) {
   await sql(
     `insert into emails (id, account_id, status, "from", "to", subject, headers, recipient_count, message_id, search_text, created_at)
     select gen_random_uuid()::text, ?, 'delivered', 'a@b.example', '["c@d.example"]'::jsonb, words,
       jsonb_build_object('X-Pad', repeat(md5(g::text), 32)), 1,
-      '<' || g || '.' || ? || '@b.example>', words, to_timestamp(?::bigint + g)
+      '<' || g || '.' || ? || '@b.example>', words, to_timestamp(?::bigint + g * ?::float8)
     from (select g, 'note ' || g
         || case when g % ?::int = 0 then ' ' || ? else '' end
         || case when g % (3 * ?::int) = 0 then ' ' || ? else '' end
@@ -47,6 +49,7 @@ async function insert(
     accountId,
     word,
     base,
+    step,
     every,
     word,
     every,
@@ -58,11 +61,12 @@ async function insert(
   );
   await sql(
     `insert into usage_counters as u (account_id, period, messages, recipients)
-    select ?, 'd:' || to_char(to_timestamp(?::bigint + g) at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), count(*)
+    select ?, 'd:' || to_char(to_timestamp(?::bigint + g * ?::float8) at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), count(*)
     from generate_series(?::int, ?::int) g group by day
     on conflict (account_id, period) do update set messages = u.messages + excluded.messages, recipients = u.recipients + excluded.recipients`,
     accountId,
     base,
+    step,
     from,
     to,
   );
@@ -105,6 +109,17 @@ async function expected(accountId: string, word: string) {
     out.push(...[...window.filter((m) => m.strong), ...window.filter((m) => !m.strong)].map((m) => m.id));
   }
   return out;
+}
+
+/** Statements one first page of a search runs. */
+async function statementsOfFirstPage(accountId: string, word: string): Promise<number> {
+  const { inPlan, PLANS } = await import("../server/db/statements");
+  const { newestMatches } = await import("../server/sending/search-window");
+  let statements = 0;
+  await inPlan(await db(), PLANS.search, (rows) =>
+    newestMatches(<T>(query: SQL) => (statements++, rows<T>(query)), { accountId, query: word, below: null, window: WINDOW }),
+  );
+  return statements;
 }
 
 /**
@@ -169,6 +184,17 @@ describe("GET /v1/emails?search= on a table whose statistics are stale", () => {
     expect((await expected(large.accountId, "largeword")).length).toBe(240);
     expect((await expected(large.accountId, "fresh")).length).toBe(300);
     expect((await expected(small.accountId, "ancient")).length).toBe(600);
+
+    // A burst on top of quieter days: 250 messages in the last 250 seconds, 1,000 spread over
+    // each of the three days before today. The newest-first read ends inside the burst; the
+    // next slice, sized in messages from the daily counters, reaches past its end into
+    // yesterday in one statement (sized in time at the burst's pace, it took six).
+    const bursty = await sender(server, { dkim: false });
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400;
+    for (const day of [3, 2, 1]) await insert(bursty.accountId, "burstword", 40, 0, 999, midnight - day * 86_400, Infinity, 0, 86.4);
+    await insert(bursty.accountId, "burstword", 40, 1, 250, Math.floor(Date.now() / 1000) - 251);
+    expect(await follow(bursty.apiKey, "burstword", 10)).toEqual(await expected(bursty.accountId, "burstword"));
+    expect(await statementsOfFirstPage(bursty.accountId, "burstword")).toBe(2);
 
     // Summarized ranges and an empty pending list, as the search-summary task keeps them:
     // the comparison is then between the reads that follow the matches. 8× the matches
