@@ -236,21 +236,13 @@ export async function dropPartitionsBefore(inTransaction: InTransaction, floor: 
       // kept only shrinks meanwhile (mail leaves the queue, deliveries settle; an event's new
       // deliveries wait for `lock`), so the keys read are a superset.
       const keep = new Map<Dated, string[]>();
-      if (kept)
-        for (const p of due)
-          keep.set(
-            p,
-            (await query<{ key: string }>(kept(p))).map((r) => r.key),
-          );
+      if (kept) for (const p of due) keep.set(p, await keysOf(query, kept(p)));
       for (const p of due) {
         await query(`alter table ${table} detach partition ${p.name}`);
         const keys = keep.get(p) ?? [];
         for (let i = 0; i < keys.length; i += COPY_BACK_KEYS) {
-          const some = keys
-            .slice(i, i + COPY_BACK_KEYS)
-            .map(literal)
-            .join(", ");
-          await query(`insert into ${table} select * from ${p.name} p where p.${key} = any(array[${some}]::text[])`);
+          const some = keys.slice(i, i + COPY_BACK_KEYS).map(literal);
+          await query(`insert into ${table} select * from ${p.name} p where p.${key} = any(array[${some.join(", ")}]::text[])`);
         }
         detached.push(p.name);
       }
@@ -265,6 +257,11 @@ export async function dropPartitionsBefore(inTransaction: InTransaction, floor: 
     }
   }
   return dropped;
+}
+
+/** The `key` column of a query's rows. */
+async function keysOf(query: Query, text: string): Promise<string[]> {
+  return (await query<{ key: string }>(text)).map((r) => r.key);
 }
 
 /** Dated partitions of `table` detached and not yet dropped: plain tables by a partition's name. */

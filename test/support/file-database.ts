@@ -13,12 +13,13 @@ const maintenance = (shared: string) => {
   url.pathname = "/postgres";
   return postgres(url.toString(), { max: 1, onnotice: () => {} });
 };
-const prefix = (shared: string) => `${new URL(shared).pathname.slice(1)}_f`;
+const databaseOf = (url: string) => new URL(url).pathname.slice(1);
+const prefix = (shared: string) => `${databaseOf(shared)}_f`;
 
 /** Copies the migrated database for this file; returns the copy's URL and how to drop it. */
 export async function copyForThisFile(shared: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix(shared)}${process.pid}_${Date.now().toString(36)}`;
-  const template = new URL(shared).pathname.slice(1);
+  const template = databaseOf(shared);
   const admin = maintenance(shared);
   await admin.unsafe(`create database "${name}" template "${template}"`);
   // A copy has the template's rows, not its settings (`alter database … set`, as migration 0025's jit).
