@@ -79,7 +79,9 @@ interface SentInfo {
  * from sendMail: the envelope, the Message-ID, and the message as one Buffer, which the
  * connection writes in one go (dot-stuffed on the way). sendMail({ raw }) would wrap the
  * finished bytes in a MimeNode and stream them through it again, chunk by chunk: about a
- * tenth of dispatch's CPU (docs/benchmarks.md). Nothing of sendMail's address handling is
+ * tenth of dispatch's CPU (docs/benchmarks.md). With a relay that offers PIPELINING the
+ * envelope goes in one write and the message with its closing dot in another (nodemailer
+ * patched: docs/decisions/0050-the-relay-hand-off-pipelines.md). Nothing of sendMail's address handling is
  * missed: the envelope holds canonical ASCII addresses, checked at the door
  * (server/lib/email-address.ts), and SMTPConnection refuses CR, LF and angle brackets in them.
  */
