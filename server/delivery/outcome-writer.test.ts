@@ -76,3 +76,41 @@ describe("groupCommit", () => {
     await retried;
   });
 });
+
+describe("groupCommit with a gather", () => {
+  const GATHER = { ms: 40, enough: 3 };
+
+  it("holds a small group for company, up to the gather's time", async () => {
+    const held = heldWrites();
+    const add = groupCommit(held.write, GATHER);
+    const started = Date.now();
+    const first = add(1);
+    await tick();
+    expect(held.groups).toEqual([]);
+    const second = add(2);
+    await new Promise((resolve) => setTimeout(resolve, GATHER.ms + 20));
+    expect(held.groups).toEqual([[1, 2]]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(GATHER.ms - 1);
+    held.releases[0].ok();
+    await Promise.all([first, second]);
+  });
+
+  it("writes at once when the group reaches enough, and holds the next small group again", async () => {
+    const held = heldWrites();
+    const add = groupCommit(held.write, GATHER);
+    const items = [add(1), add(2)];
+    await tick();
+    expect(held.groups).toEqual([]);
+    items.push(add(3));
+    await tick();
+    expect(held.groups).toEqual([[1, 2, 3]]);
+    items.push(add(4));
+    held.releases[0].ok();
+    await tick();
+    expect(held.groups).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, GATHER.ms + 20));
+    expect(held.groups).toEqual([[1, 2, 3], [4]]);
+    held.releases[1].ok();
+    await Promise.all(items);
+  });
+});
