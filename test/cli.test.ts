@@ -33,7 +33,9 @@ const cli = (...args: string[]) => cliWith(process.env, ...args);
 /** docs/design.md "Accounts from the command line", run exactly as written there. */
 const npmCli = (...args: string[]) => runCommand("npm", ["run", "cli", "--", ...args]);
 
-describe("accounts CLI while the server runs", () => {
+// Each command is a process of its own under tsx, about 3 s on a loaded 2-core VM: a test's
+// bound grows with its commands (the --email test runs eleven), not the suite's 30 s.
+describe("accounts CLI while the server runs", { timeout: 150_000 }, () => {
   it("creates an account and prints { accountId, apiKey, signInUrl } that the API accepts", async () => {
     const res = await cli("accounts", "create", "--email", `cli-${Date.now()}@example.com`, "--approved", "--json");
     expect(res.code).toBe(0);
