@@ -33,21 +33,27 @@ async function healthWhile(work: () => Promise<void>): Promise<number> {
 }
 
 describe("input that would make a regular expression backtrack is answered at once", () => {
-  it("a path of 15,000 slashes (trailing-slash trim was quadratic): 20 at once answered in under a second", async () => {
-    // Node's 16 KiB header limit caps the request line; below it the old /\/+$/ took ~150 ms a request.
-    const path = `/v1/emails${"/".repeat(15_000)}x`;
-    const slowest = await healthWhile(async () => {
+  it("a path of 15,000 slashes (trailing-slash trim was quadratic): 20 at once answered about as fast as 20 short ones", async () => {
+    // Node's 16 KiB header limit caps the request line; below it the old /\/+$/ took ~150 ms a
+    // request. Measured against the same 20 requests on a short path in the same run, so the
+    // bound moves with the machine: quadratic, the long path took ~3 s against ~0.1 s.
+    const twenty = async (path: string) => {
       const t = performance.now();
       const answers = await Promise.all(Array.from({ length: 20 }, () => server.api("GET", path)));
       for (const res of answers) {
         expect(res.status).toBe(404);
         expect(res.body.error.type).toBe("not_found");
       }
-      expect(performance.now() - t).toBeLessThan(1000);
+      return performance.now() - t;
+    };
+    await twenty("/v1/emails/x/y"); // warm
+    const short = await twenty("/v1/emails/x/y");
+    const slowest = await healthWhile(async () => {
+      expect(await twenty(`/v1/emails${"/".repeat(15_000)}x`)).toBeLessThan(4 * short + 500);
     });
-    // Quadratic, 20 such requests held the event loop for ~3 s; 500 ms leaves room for a
-    // loaded 2-core machine (232 ms seen with other suites running) and still catches it.
-    expect(slowest).toBeLessThan(500);
+    // Quadratic, 20 such requests held the event loop for ~3 s; 1.5 s leaves room for a slow
+    // 2-core VM with other suites running (232–518 ms seen) and still catches it.
+    expect(slowest).toBeLessThan(1500);
   });
 
   it("a malformed escape in an unsubscribe link is an invalid link, not a server error", async () => {
