@@ -24,7 +24,7 @@ interface Script {
 
 interface Relay {
   url: string;
-  /** Per connection, the envelope commands in the groups they arrived in before a reply. */
+  /** The envelope commands, in the groups that arrived before each reply (every connection's, in order). */
   groups: string[][];
   /** Message bodies as received (still dot-stuffed), without the closing dot. */
   bodies: string[];
@@ -178,24 +178,22 @@ describe("the relay hand-off pipelines its envelope", () => {
   });
 
   it("a refused MAIL FROM fails the message as our sender's refusal, not as its recipients' bounce", async () => {
-    const permanent = await relayAndProvider({
-      pipelining: true,
-      mail: "550 5.7.1 sender not allowed",
-      rcpt: () => "503 5.5.1 need MAIL",
-      data: "503 5.5.1 need RCPT",
-    });
-    const err = await failure(permanent.send(message(["a@rcpt.example"])));
+    // The relay refuses MAIL FROM with `reply`, then the pipelined RCPT and DATA as out of sequence.
+    const refusedAtMail = async (reply: string) => {
+      const { send } = await relayAndProvider({
+        pipelining: true,
+        mail: reply,
+        rcpt: () => "503 5.5.1 need MAIL",
+        data: "503 5.5.1 need RCPT",
+      });
+      return failure(send(message(["a@rcpt.example"])));
+    };
+    const err = await refusedAtMail("550 5.7.1 sender not allowed");
     expect(err).toBeInstanceOf(PermanentSendError);
     expect(err).not.toBeInstanceOf(BouncedSendError);
     expect(err?.message).toContain("550 5.7.1 sender not allowed");
 
-    const temporary = await relayAndProvider({
-      pipelining: true,
-      mail: "451 4.3.0 try later",
-      rcpt: () => "503 5.5.1 need MAIL",
-      data: "503 5.5.1 need RCPT",
-    });
-    const later = await failure(temporary.send(message(["a@rcpt.example"])));
+    const later = await refusedAtMail("451 4.3.0 try later");
     expect(later).toBeInstanceOf(Error);
     expect(later).not.toBeInstanceOf(PermanentSendError);
     expect(later?.message).toContain("451 4.3.0 try later");

@@ -74,7 +74,7 @@ export function groupCommit<T>(write: (group: T[]) => Promise<void>, gather?: Ga
     new Promise<void>((done, fail) => {
       pending.push({ item, done, fail });
       if (!writing) void drain();
-      else if (gather && pending.length >= gather.enough) gathered?.();
+      else if (gathered && pending.length >= gather!.enough) gathered();
     });
 }
 
