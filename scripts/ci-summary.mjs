@@ -35,6 +35,7 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".exit"))) {
   const { exitCode, suite } = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   if (!failedBySuite.get(suite)) {
     console.log(`${suite}: exited ${exitCode} without a failed test (errors outside tests): 1 failed`);
+    for (const line of errorsOutsideTests(path.join(dir, suite.replace(/\.json$/, ".log")))) console.log(`  ${line}`);
     failed += 1;
   }
 }
@@ -72,4 +73,21 @@ function testsByOutcome(report) {
   for (const error of report.errors ?? []) failed.push(firstLine(error.message));
   const clean = (l) => l.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 300);
   return { failedLines: failed.map(clean), flakyLines: flaky.map(clean) };
+}
+
+/** What vitest printed of its errors outside tests (its "Unhandled Errors" section), from the
+ * suite's log when .ci/run kept one: CI keeps only the end of the output, and that section is
+ * printed before the last suite runs. */
+function errorsOutsideTests(logFile) {
+  if (!fs.existsSync(logFile)) return [];
+  const lines = fs
+    .readFileSync(logFile, "utf8")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n");
+  const start = lines.findIndex((l) => l.includes("Unhandled Error"));
+  if (start < 0) return [];
+  return lines
+    .slice(start, start + 16)
+    .filter((l) => l.trim() && !/^⎯+$/.test(l.trim()))
+    .map((l) => l.slice(0, 300));
 }

@@ -1,0 +1,91 @@
+import net from "node:net";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./support/harness";
+
+/**
+ * patches/postgres+3.4.9.patch (applied by `npm ci`'s postinstall): every new connection of
+ * postgres.js first asks for the array types, and the driver dropped that query's promise, so
+ * a connection cut while it ran (PostgreSQL restarting, a failover, a database dropped) became
+ * an unhandled rejection, which ends a Node process (porsager/postgres#1192). Patched, the
+ * waiting query fails with the error, the process lives, and the next query reconnects.
+ *
+ * The cut is made by a TCP proxy in front of the real database (this run's PostgreSQL, or the
+ * embedded database's socket), at the moment the driver sends the array-types query.
+ */
+let server: TestServer | undefined;
+let backend: net.NetConnectOpts;
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    backend = { host: url.hostname, port: Number(url.port || 5432) };
+  } else {
+    server = await startTestServer();
+    const { pgliteSocketPath } = await import("../server/db/socket-path");
+    backend = { path: pgliteSocketPath(process.env.PGLITE_DIR!) };
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A proxy to the database that resets the first connection whose client asks for the array types. */
+async function cuttingProxy(): Promise<{ port: number; cuts: () => number; close: () => Promise<void> }> {
+  let cuts = 0;
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(backend);
+    sockets.add(client).add(upstream);
+    client.on("data", (chunk) => {
+      if (cuts === 0 && chunk.includes("typarray")) {
+        cuts++;
+        upstream.destroy();
+        client.resetAndDestroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => client.write(chunk));
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      a.on("error", () => b.destroy());
+      a.on("close", () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (proxy.address() as net.AddressInfo).port,
+    cuts: () => cuts,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
+
+describe("postgres.js as patched", () => {
+  it("fails the waiting query, not the process, when a connection is cut while it fetches the array types; the next query reconnects", async () => {
+    const proxy = await cuttingProxy();
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "postgres";
+    const client = postgres({ host: "127.0.0.1", port: proxy.port, user: "postgres", database, max: 1, onnotice: () => {} });
+    try {
+      await expect(client`select 1 as one`).rejects.toThrow();
+      expect(proxy.cuts()).toBe(1);
+      // Unhandled rejections are reported after the microtask queue drains.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(await client`select 2 as two`).toEqual([{ two: 2 }]);
+      // The array types were fetched on the new connection: arrays parse.
+      expect(await client`select array[1, 2]::int[] as list`).toEqual([{ list: [1, 2] }]);
+    } finally {
+      process.off("unhandledRejection", record);
+      await client.end({ timeout: 1 });
+      await proxy.close();
+    }
+  });
+});
