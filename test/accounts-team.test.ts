@@ -60,19 +60,20 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-/** An account made by the CLI, its owner's password set through the printed link, signed in. */
-async function cliOwner(opts: { plan?: string; approved?: boolean } = {}) {
+/**
+ * An account made as `accounts create` makes it (its two calls, in this process: a CLI child
+ * costs seconds, and the first-run tests run the CLI itself), its owner's password set
+ * through the sign-in link, signed in.
+ */
+async function newOwner(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
   const email = unique("owner");
-  const args = ["accounts", "create", "--email", email, "--json", "--plan", opts.plan ?? "unlimited"];
-  if (opts.approved ?? true) args.push("--approved");
-  const res = await cli(...args);
-  expect(res.code, res.stderr).toBe(0);
-  const created = JSON.parse(res.stdout) as { accountId: string; apiKey: string; signInUrl: string };
-  const token = new URL(created.signInUrl).searchParams.get("token")!;
+  const { accountId, apiKey } = await server.account({ email, plan: opts.plan ?? "unlimited", approved: opts.approved ?? true });
+  const signInUrl = (await reset.ownerSignInLink(accountId))!.url;
+  const token = new URL(signInUrl).searchParams.get("token")!;
   expect(await reset.setPasswordWithLink(token, PASSWORD)).toEqual({ email });
   const session = await signIn(email, PASSWORD, ip());
   expect(session.outcome).toBe("ok");
-  return { ...created, email, cookie: session.cookie! };
+  return { accountId, apiKey, email, cookie: session.cookie! };
 }
 
 /** Invites `email` into the owner's account and accepts with PASSWORD: a signed-in member. */
@@ -133,7 +134,7 @@ describe("first run: the CLI's account leads into the dashboard", () => {
   });
 
   it("the platform's notice account gets no sign-in", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     await reset.requestPasswordReset({ email: owner.email, ip: ip() }); // a notice makes the platform account
     const [platform] = await rows<{ id: string }>(sql`select id from accounts where email = ${SYSTEM_SENDER}`);
     const res = await cli("accounts", "sign-in-link", "--account", platform.id);
@@ -145,7 +146,7 @@ describe("first run: the CLI's account leads into the dashboard", () => {
 
 describe("password reset through the service's own mail", () => {
   it("mails a one-time link from SYSTEM_SENDER; it sets the new password and signs out older sessions", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     await reset.requestPasswordReset({ email: owner.email.toUpperCase(), ip: ip() });
     const mails = (await mailTo(owner.email)).filter((m) => m.subject === "Choose a new Posthaste password");
     expect(mails).toHaveLength(1);
@@ -162,7 +163,7 @@ describe("password reset through the service's own mail", () => {
     const nobody = unique("nobody");
     await expect(reset.requestPasswordReset({ email: nobody, ip: ip() })).resolves.toBeUndefined();
     expect(await mailTo(nobody)).toHaveLength(0);
-    const owner = await cliOwner();
+    const owner = await newOwner();
     await reset.requestPasswordReset({ email: owner.email, ip: ip() });
     const token = linkToken((await mailTo(owner.email)).at(-1)!.text, "/set-password");
     expect(await reset.setPasswordWithLink(token, "later password", Date.now() + 3601 * 1000)).toBe("invalid");
@@ -173,7 +174,7 @@ describe("password reset through the service's own mail", () => {
   });
 
   it("sends one address at most AUTH_MAILS_PER_ADDRESS links a window, known or not", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const nobody = unique("nobody");
     for (const email of [owner.email, nobody]) {
       for (let i = 0; i < 3; i++) await reset.requestPasswordReset({ email, ip: ip() });
@@ -185,7 +186,7 @@ describe("password reset through the service's own mail", () => {
 
 describe("your own sign-in", () => {
   it("changing the password needs the current one, signs every session out and tells the user", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const wrong = await trpc(owner.cookie, "account.changePassword", { current: "not it at all", next: "a new password" });
     expect(wrong.status).toBe(400);
     expect(wrong.error).toMatchObject({ type: "validation_error", message: "The current password is wrong." });
@@ -200,7 +201,7 @@ describe("your own sign-in", () => {
   });
 
   it("wrong current passwords are limited like one sign-in client (the session's own count), locking no sign-in out", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     for (let i = 0; i < 4; i++) {
       expect((await trpc(owner.cookie, "account.changePassword", { current: `guess ${i}`, next: "a new password" })).status).toBe(400);
     }
@@ -212,7 +213,7 @@ describe("your own sign-in", () => {
   });
 
   it("changing the address is confirmed from the new one, tells the old one, and moves the account email along", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const next = unique("moved");
     const refused = await trpc(owner.cookie, "account.changeEmail", { email: next, password: "wrong password" });
     expect(refused.status).toBe(400);
@@ -237,7 +238,7 @@ describe("your own sign-in", () => {
   });
 
   it("a password change voids a pending address-change link (someone who knew the old password cannot hold one)", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const next = unique("held");
     expect((await trpc(owner.cookie, "account.changeEmail", { email: next, password: PASSWORD })).status).toBe(200);
     const token = linkToken((await mailTo(next))[0].text, "/confirm-email-change");
@@ -247,8 +248,8 @@ describe("your own sign-in", () => {
   });
 
   it("an address that is taken answers the same, and only its own inbox hears why", async () => {
-    const owner = await cliOwner();
-    const other = await cliOwner();
+    const owner = await newOwner();
+    const other = await newOwner();
     const asked = await trpc(owner.cookie, "account.changeEmail", { email: other.email, password: PASSWORD });
     expect(asked.status).toBe(200);
     expect(asked.data.message).toContain(other.email);
@@ -261,7 +262,7 @@ describe("your own sign-in", () => {
 
 describe("the team", () => {
   it("invite → accept → the member signs in with their own password and sees the owner's emails and domains", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const sent = await sendTest(owner.apiKey, SIMULATOR);
     expect(sent.status).toBe(200);
     const { addDomain, uniqueDomain } = await import("./support/senders");
@@ -286,7 +287,7 @@ describe("the team", () => {
   });
 
   it("a member cannot invite, remove, revoke or delete the account", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const pending = await trpc(owner.cookie, "team.invite", { email: unique("later"), role: "member" });
     for (const [path, input] of [
@@ -304,7 +305,7 @@ describe("the team", () => {
   });
 
   it("an API key cannot reach the team or account procedures, nor can a signed-out caller", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     expect((await query(null, "team.list")).status).toBe(401);
     expect((await trpc(null, "team.invite", { email: unique("x") })).status).toBe(401);
     // /v1 has no path to them.
@@ -312,8 +313,8 @@ describe("the team", () => {
   });
 
   it("a member never reaches another account's rows", async () => {
-    const a = await cliOwner();
-    const b = await cliOwner();
+    const a = await newOwner();
+    const b = await newOwner();
     const sent = await sendTest(a.apiKey, SIMULATOR);
     const mb = await member(b);
     expect((await query(mb.cookie, "emails.get", { id: sent.body.id })).status).toBe(404);
@@ -322,7 +323,7 @@ describe("the team", () => {
   });
 
   it("removing a member ends their session at once and frees the address; owners cannot remove themselves", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const team = (await query(owner.cookie, "team.list")).data;
     const memberId = team.members.find((x: any) => x.email === m.email).userId;
@@ -334,7 +335,7 @@ describe("the team", () => {
   });
 
   it("the owner holding the account email cannot be removed; a removed owner's pending invitations go with them", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const co = await member(owner, "owner");
     const ids = async () => (await query(co.cookie, "team.list")).data.members as { email: string; userId: string }[];
     const holder = (await ids()).find((x) => x.email === owner.email)!.userId;
@@ -350,7 +351,7 @@ describe("the team", () => {
   });
 
   it("accounts sign-in-link --email takes only the account's own email, never a member's", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const byMember = await cli("accounts", "sign-in-link", "--email", m.email, "--json");
     expect(byMember.code).not.toBe(0);
@@ -361,7 +362,7 @@ describe("the team", () => {
   });
 
   it("a second owner can invite; inviting again voids the earlier link; revoking voids it too", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const co = await member(owner, "owner");
     const email = unique("twice");
     await trpc(co.cookie, "team.invite", { email, role: "member" });
@@ -376,8 +377,8 @@ describe("the team", () => {
   });
 
   it("an address that signs in elsewhere is invited like any other, and learns on the link's page that it cannot join", async () => {
-    const owner = await cliOwner();
-    const other = await cliOwner();
+    const owner = await newOwner();
+    const other = await newOwner();
     const invited = await trpc(owner.cookie, "team.invite", { email: other.email, role: "member" });
     expect(invited.status).toBe(200);
     const token = linkToken((await mailTo(other.email)).at(-1)!.text, "/accept-invite");
@@ -387,7 +388,7 @@ describe("the team", () => {
   });
 
   it("invitations expire", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const email = unique("late");
     await trpc(owner.cookie, "team.invite", { email, role: "member" });
     const token = linkToken((await mailTo(email)).at(-1)!.text, "/accept-invite");
@@ -409,7 +410,7 @@ const unheld = (accountId: string) => rows(sql`update accounts set email = ${uni
 
 describe("roles: owners promote and demote", () => {
   it("an owner makes a member an owner and back; the role holds from the member's next request", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const id = await idOf(owner.cookie, m.email);
     const promoted = await trpc(owner.cookie, "team.changeRole", { userId: id, role: "owner" });
@@ -435,7 +436,7 @@ describe("roles: owners promote and demote", () => {
   });
 
   it("the owner holding the account email cannot be demoted; another owner can demote themselves", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const co = await member(owner, "owner");
     const holder = await idOf(co.cookie, owner.email);
     const refused = await trpc(co.cookie, "team.changeRole", { userId: holder, role: "member" });
@@ -453,7 +454,7 @@ describe("roles: owners promote and demote", () => {
   });
 
   it("the last owner cannot be demoted, and two owners demoting each other at once leave one", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const co = await member(owner, "owner");
     await unheld(owner.accountId);
     const [a, b] = [await idOf(owner.cookie, owner.email), await idOf(owner.cookie, co.email)];
@@ -474,9 +475,9 @@ describe("roles: owners promote and demote", () => {
   });
 
   it("only owners change roles; bad input is a 400 or a 404, never a 500", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
-    const other = await cliOwner();
+    const other = await newOwner();
     const id = await idOf(owner.cookie, m.email);
     const self = await trpc(m.cookie, "team.changeRole", { userId: id, role: "owner" });
     expect(self.status).toBe(403);
@@ -495,7 +496,7 @@ describe("roles: owners promote and demote", () => {
 
 describe("leaving the account", () => {
   it("a member who leaves is signed out at once, leaves the list and may sign up or be invited again", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const left = await trpc(m.cookie, "team.leave", {});
     expect(left).toMatchObject({ status: 200, data: { left: true } });
@@ -508,7 +509,7 @@ describe("leaving the account", () => {
   });
 
   it("an owner may leave while another owner stays, and their pending invitations go with them", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const co = await member(owner, "owner");
     const invited = unique("by-leaver");
     expect((await trpc(co.cookie, "team.invite", { email: invited, role: "owner" })).status).toBe(200);
@@ -520,7 +521,7 @@ describe("leaving the account", () => {
   });
 
   it("the holder of the account email and the last owner stay", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const holder = await trpc(owner.cookie, "team.leave", {});
     expect(holder).toMatchObject({ status: 400, error: { type: "validation_error" } });
     expect(holder.error?.message).toMatch(/account's email/);
@@ -537,7 +538,7 @@ describe("leaving the account", () => {
   });
 
   it("an API key cannot leave for anyone, nor can a signed-out caller", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     expect((await trpc(null, "team.leave", {})).status).toBe(401);
     expect((await server.api("POST", "/v1/team/leave", { key: owner.apiKey })).status).toBe(404);
     expect((await query(owner.cookie, "account.get")).status).toBe(200);
@@ -546,7 +547,7 @@ describe("leaving the account", () => {
 
 describe("deleting the account", () => {
   it("needs the account email typed, revokes its keys at once (the next /v1 call is 401) and removes its data", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const m = await member(owner);
     const sent = await sendTest(owner.apiKey, SIMULATOR);
     expect((await server.api("GET", "/v1/api-keys", { key: owner.apiKey })).status).toBe(200);
@@ -581,7 +582,7 @@ describe("deleting the account", () => {
 
 describe("test mode, said and marked", () => {
   it("a rewritten recipient is stored with the message and shown to the dashboard; /v1's shape is unchanged", async () => {
-    const owner = await cliOwner();
+    const owner = await newOwner();
     const rewritten = await sendTest(owner.apiKey, ["Stranger <stranger@example.org>", SIMULATOR]);
     const plain = await sendTest(owner.apiKey, SIMULATOR);
     const marks = await query(owner.cookie, "dashboard.rewrites", { ids: [rewritten.body.id, plain.body.id, "not-an-id"] });
@@ -595,7 +596,7 @@ describe("test mode, said and marked", () => {
   });
 
   it("the dashboard says what awaiting review and test mode mean and what lifts them", async () => {
-    const owner = await cliOwner({ plan: "free", approved: false });
+    const owner = await newOwner({ plan: "free", approved: false });
     const before = (await query(owner.cookie, "account.get")).data;
     expect(before.notices.map((x: any) => x.kind)).toEqual(["review", "test_mode"]);
     const review = before.notices[0];
