@@ -65,7 +65,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
  * costs seconds, and the first-run tests run the CLI itself), its owner's password set
  * through the sign-in link, signed in.
  */
-async function newOwner(opts: { plan?: "free" | "pro" | "scale" | "unlimited"; approved?: boolean } = {}) {
+async function newOwner(opts: Pick<NonNullable<Parameters<TestServer["account"]>[0]>, "plan" | "approved"> = {}) {
   const email = unique("owner");
   const { accountId, apiKey } = await server.account({ email, plan: opts.plan ?? "unlimited", approved: opts.approved ?? true });
   const signInUrl = (await reset.ownerSignInLink(accountId))!.url;
