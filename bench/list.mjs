@@ -2,9 +2,8 @@
 // against the node:http server on PostgreSQL, with the bare ceiling (node:http + one indexed
 // postgres.js select) in the same run. The table is never ANALYZEd (BENCH_ANALYZE=1 analyzes
 // it before the burst): the last BURST (100,000) rows are inserted just before measuring, as
-// right after a burst of mail that autovacuum (and search's BRIN summaries) have not caught
-// up with. Searches for a word in 1 of 10, 1 of 1,000 and 1 of 100,000 messages are measured
-// on their own. Last line: JSON.
+// right after a burst of mail that autovacuum has not caught up with. Searches for a word in
+// 1 of 10, 1 of 1,000 and 1 of 100,000 messages are measured on their own. Last line: JSON.
 import http from "node:http";
 import postgres from "postgres";
 import {
@@ -51,12 +50,6 @@ const seed = (from, to) =>
   );
 await seed(1, ROWS - BURST);
 if (process.env.BENCH_ANALYZE === "1") await sql`analyze emails`;
-// What the search-summary task has done by now for the older mail (the bench server runs no
-// tasks: JOBS_DRIVER=inngest without Inngest): its BRIN ranges summarized, and created_at's
-// statistics taken once (its correlation only). The burst stays unsummarized, and no other
-// column ever has statistics.
-await sql`select brin_summarize_new_values('emails_created_brin_idx')`;
-if (process.env.BENCH_ANALYZE !== "1") await sql`analyze emails (created_at)`;
 const seedSeconds = (Date.now() - seedStart) / 1000;
 const burstStart = Date.now();
 await seed(ROWS - BURST + 1, ROWS);

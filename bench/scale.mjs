@@ -290,9 +290,8 @@ const buildSeconds = (Date.now() - buildStart) / 1000;
 let [prep] = await sql`select value from scale_meta where key = 'prepared'`;
 if (!prep) {
   // What days of a running installation leave behind: vacuumed tables (hint bits, visibility
-  // map, as autovacuum's insert threshold would have done), BRIN ranges summarized and
-  // created_at's correlation taken once (the search-summary task). No other statistics,
-  // unless SCALE_ANALYZE=1: nothing else of a fresh installation's tables has been analyzed.
+  // map, as autovacuum's insert threshold would have done). No statistics, unless
+  // SCALE_ANALYZE=1: nothing of a fresh installation's tables has been analyzed.
   const t = Date.now();
   log("vacuum");
   for (const table of [
@@ -305,8 +304,6 @@ if (!prep) {
     "usage_counters",
   ])
     await sql.unsafe(`vacuum ${table}`);
-  await sql`select brin_summarize_new_values('emails_created_brin_idx')`;
-  await sql`analyze emails (created_at)`;
   if (process.env.SCALE_ANALYZE === "1") await sql`analyze`;
   prep = { value: { seconds: (Date.now() - t) / 1000 } };
   await sql`insert into scale_meta (key, value) values ('prepared', ${sql.json(prep.value)})`;
@@ -443,7 +440,7 @@ const searches = {
   address: (i) => `/v1/emails?search=${encodeURIComponent(`user${1 + ((i * 7919) % total)}@example.org`)}&limit=50`,
 };
 // Search as the inserts left the indexes (a diagnostic): the full-text index's pending list
-// and the new BRIN ranges as they are until the search-summary task's next run.
+// as it is until the search-summary task's next run.
 const searchAsInserted = {};
 for (const [kind, path] of Object.entries(searches)) searchAsInserted[kind] = await measure(path, auth, 100);
 // That run, as the server makes it: every 5 s on the embedded driver, every minute on Inngest

@@ -270,16 +270,27 @@ const WAITING_STATUSES = ["queued", "scheduled", "sending"] as const satisfies r
 export const waitingList = `(${WAITING_STATUSES.map((s) => `'${s}'`).join(", ")})`;
 export const waiting = sql.raw(waitingList);
 
+/** A row's created_at in seconds since the epoch, as an index expression may compute it (immutable). */
+const EPOCH_SECONDS = "extract(epoch from created_at - timestamptz 'epoch')";
+
 /**
- * What search matches (decision 0049): a message's words (search_vector) and one more lexeme,
- * '@' and its account id, which no search can name (a query's words are letters and digits).
- * A query ANDs the account's lexeme in (server/sending/search-window.ts), so the full-text
- * index returns that account's matches alone, found as rare words are: by skipping through
- * the account's list rather than reading it. Ranking reads search_vector alone.
+ * What search matches (decisions 0049, 0053): a message's words (search_vector) and three
+ * lexemes no search can name (a query's words are letters and digits): '@' and its account
+ * id, and that followed by '/d' and its UTC day or '/h' and its hour since the epoch. A query
+ * ANDs the account's lexeme, or the days or hours of a time slice, into its words
+ * (server/sending/search-window.ts), so the full-text index returns that account's matches
+ * alone, and a slice's index read is as long as the slice, not the account's history.
+ * Ranking reads search_vector alone.
  */
-export const ACCOUNT_SEARCH_VECTOR = "(search_vector || array_to_tsvector(array['@' || account_id]))";
+export const ACCOUNT_SEARCH_VECTOR = `(search_vector || array_to_tsvector(array['@' || account_id, '@' || account_id || '/d' || div(${EPOCH_SECONDS}, 86400)::text, '@' || account_id || '/h' || div(${EPOCH_SECONDS}, 3600)::text]))`;
 /** Its index's name: the start-up build and the search-summary task name it too. */
-export const ACCOUNT_SEARCH_INDEX = "emails_account_search_idx";
+export const ACCOUNT_SEARCH_INDEX = "emails_account_time_search_idx";
+/**
+ * The indexes it replaces, dropped once it is built (server/db/account-search-index.ts): the
+ * earlier full-text indexes, and the created_at BRIN index that bounded time slices before
+ * the day and hour lexemes did.
+ */
+export const SUPERSEDED_SEARCH_INDEXES = ["emails_search_idx", "emails_account_search_idx", "emails_created_brin_idx"] as const;
 
 /**
  * One row per accepted message. It is also the durable dispatch queue:
@@ -344,11 +355,8 @@ export const emails = pgTable(
     uniqueIndex("emails_idempotency_idx")
       .on(t.accountId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    // Full-text search inside one account (decision 0049): the message's words and its account's token.
+    // Full-text search inside one account (decisions 0049, 0053): the message's words, its account's, day's and hour's tokens.
     index(ACCOUNT_SEARCH_INDEX).using("gin", sql.raw(ACCOUNT_SEARCH_VECTOR)),
-    // Search reads older matches by time slice: this index ANDed with emails_account_search_idx keeps
-    // the heap reads to the slice's matches. Tiny, and nearly free to insert into (server/sending/search-window.ts).
-    index("emails_created_brin_idx").using("brin", t.createdAt).with({ autosummarize: true }),
     // Per account: dispatch claims fairly between accounts (server/delivery/dispatch.ts).
     index("emails_dispatch_idx")
       .on(t.accountId, t.nextAttemptAt)

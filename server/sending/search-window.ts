@@ -17,20 +17,61 @@ export type Match = Record<string, unknown> & Position & { rank: number };
 const RECENT_FACTOR = 20;
 
 /**
- * Rarer terms are read through the full-text index (the words with the account's lexeme
- * ANDed in) ANDed with the created_at BRIN index, one time slice at a time, newest first: the
- * heap is read only for the account's matches inside the slice. A slice is sized in the
- * account's messages (its daily usage counters, server/sending/account-rows.ts) to hold, at
- * the density of matches seen so far, about twice the matches still missing; one that
- * returns more than SLICE_CAP_FACTOR × window is narrowed and read again, so no slice reads
- * more than that many matches whatever the estimate.
+ * Rarer terms are read through the full-text index one time slice at a time, newest first:
+ * the words ANDed with the account's lexemes for the slice's hours or days (decision 0053), so
+ * the index returns the account's matches in the slice alone, exactly, and its work follows
+ * the slice, not the account's history. A slice is sized in the account's messages (its daily
+ * usage counters, server/sending/account-rows.ts) to hold, at the density of matches seen so
+ * far, about twice the matches still missing; one that returns more than SLICE_CAP_FACTOR ×
+ * window is narrowed and read again, so no slice reads more than that many matches whatever
+ * the estimate.
  */
 const SLICE_CAP_FACTOR = 5;
+
+const HOUR_US = 3_600_000_000;
+const DAY_US = 86_400_000_000;
+/**
+ * A slice of up to this many hours is read by its hours, a wider one by its days (whole
+ * days, at most MAX_DAYS of them). GIN visits every ORed lexeme for each item of the rarest
+ * ones, so many small lexemes cost more than a few large ones (48 hours: 41 ms, against 1.5 ms
+ * for their 2 days, docs/benchmarks.md); a slice is wide only when matches are sparse.
+ */
+const MAX_HOURS = 6;
+const MAX_DAYS = 31;
+
+/**
+ * A bounded slice: its lexemes' unit and their range (inclusive), where it starts (µs), and
+ * whether a narrower slice could still be read (it holds more than one hour below its top).
+ */
+type Slice = { unit: "h" | "d"; from: number; to: number; start: number; narrowable: boolean };
+
+/**
+ * The slice from about `lo` up to `top` (µs): whole hours, or whole days when it spans more
+ * than MAX_HOURS. After a slice found too wide (starting at `above`), a narrower one in hours
+ * that starts after it (at most 4 × MAX_HOURS of them), down to the one hour below `top`.
+ */
+export function sliceOf(lo: number, top: number, above: number | null): Slice {
+  // The lexemes reach `top`'s own hour or day: rows at `top` itself may follow it in id order.
+  const [lastHour, lastDay] = [Math.floor(top / HOUR_US), Math.floor(top / DAY_US)];
+  // The hour of the newest moment below `top`: a slice of that hour alone is read whole.
+  const lowest = Math.floor((top - 1) / HOUR_US);
+  const hours = (from: number): Slice => ({ unit: "h", from, to: lastHour, start: from * HOUR_US, narrowable: from < lowest });
+  if (above !== null) return hours(Math.min(lowest, Math.max(Math.floor(lo / HOUR_US), above / HOUR_US + 1, lowest - 4 * MAX_HOURS + 1)));
+  const firstHour = Math.floor(lo / HOUR_US);
+  if (lastHour - firstHour < MAX_HOURS) return hours(firstHour);
+  const from = Math.max(Math.floor(lo / DAY_US), lastDay - MAX_DAYS + 1);
+  return { unit: "d", from, to: lastDay, start: from * DAY_US, narrowable: from * DAY_US < lowest * HOUR_US };
+}
 
 const order = sql`order by created_at desc nulls last, id desc nulls last`;
 const fields = sql`id, status, "from", "to", subject, created_at, sent_at, tags, source`;
 const usOf = sql`(extract(epoch from created_at) * 1000000)::bigint::text`;
 const at = (us: string | number) => sql`(timestamptz 'epoch' + ${String(us)}::bigint * interval '1 microsecond')`;
+
+/** The account's lexemes for a slice's hours or days, ORed: a tsquery. */
+const lexemes = (accountId: string, slice: Slice) => sql`(
+  select string_agg(quote_literal('@' || ${accountId} || ${`/${slice.unit}`} || n), ' | ')
+  from generate_series(${slice.from}::bigint, ${slice.to}::bigint) n)::tsquery`;
 
 /** Newest first: a before b when a is newer. */
 export function newerFirst(a: Position, b: Position): number {
@@ -81,22 +122,21 @@ export async function newestMatches(
 
   const cap = window * SLICE_CAP_FACTOR;
   const [top, oldest, start] = [Number(last.top_us), Number(last.oldest_us), Number(last.us)];
-  const sliceOf = (lo: number | null, hi: Position | { us: string; id: null }, limit: number | null) =>
+  const read = (slice: Slice | null, hi: Position | { us: string; id: null }, limit: number | null) =>
     rows<Match>(sql`
       select ${fields}, ${usOf} as us, ts_rank(search_vector, ${q})::float8 as rank from emails
-      where account_id || '' = ${accountId} and ${sql.raw(ACCOUNT_SEARCH_VECTOR)} @@ (${q} && quote_literal('@' || ${accountId})::tsquery) ${status}
-        ${lo === null ? sql`` : sql`and created_at >= ${at(lo)} and created_at <= ${at(hi.us)}`}
+      where account_id || '' = ${accountId} and ${sql.raw(ACCOUNT_SEARCH_VECTOR)} @@ (${q} && ${slice ? lexemes(accountId, slice) : sql`quote_literal('@' || ${accountId})::tsquery`}) ${status}
+        ${slice ? sql`and created_at >= ${at(slice.start)}` : sql``}
         and (created_at, id) < (${at(hi.us)}, ${hi.id ?? ""}) and numnode(${q}) > 0
       limit ${limit}`);
-  // The words are matched with the account's lexeme ANDed in (decision 0049), so the
-  // full-text index returns this account's matches alone; the account condition is written
-  // so no B-tree serves it: a bounded slice is always the BitmapAnd of the two indexes, whose
-  // heap reads follow the account's matches in the slice. The last, open slice (everything
-  // older) has no bound the BRIN index can use, so it is the full-text index alone: ANDing a
-  // range that covers the rest of the table costs more than it saves. An id of "" makes the
-  // row comparison a plain created_at < bound. PostgreSQL's parser drops what its locale
-  // does not call a letter or digit (½, ²): a query left with no word ANDed with the
-  // account's lexeme would match all the account's mail, so such a query reads nothing.
+  // The words are matched with the account's lexemes ANDed in (decisions 0049, 0053), so the
+  // full-text index returns this account's matches alone, in the slice's hours or days, or,
+  // for the last, open slice (everything older), in all its mail. The account condition is
+  // written so no B-tree serves it and the time bounds can use no index: the full-text index
+  // alone finds a slice's rows, exactly, and the heap reads those. An id of "" makes the row
+  // comparison a plain created_at < bound. PostgreSQL's parser drops what its locale does not
+  // call a letter or digit (½, ²): a query left with no word ANDed with the account's lexemes
+  // would match all the account's mail in them, so such a query reads nothing.
 
   // Where the account's messages lie in time: its counters, anchored where the newest-first
   // read stopped (`recent` messages above it, at the pace it saw); counters short of that
@@ -114,38 +154,36 @@ export async function newestMatches(
   if (!opts.below || !counted) messages = messages.anchored(start, (counted ? held : messages.before(top)) - recent, pace);
 
   let hi: Position | { us: string; id: null } = { us: last.us, id: last.id };
-  let read = recent;
-  let density = found.length / read;
-  // The bound of a slice that held more than `cap`: the next must lie above it.
+  let seen = recent;
+  let density = found.length / seen;
+  // The start of a slice that held more than `cap`: the next must start after it.
   let tooWide: number | null = null;
   for (;;) {
     const upper: number = Number(hi.us);
     const older = messages.before(upper);
-    // The slice's lower bound, or null for everything older: when the older matches expected
+    // The slice's lower bound, or none for everything older: when the older matches expected
     // at this density fit in one statement (none seen yet: no density to size a slice by).
-    // A slice's pages come back lossy from its BitmapAnd and every row on them is rechecked
-    // (the index's expression rebuilt for each), so it costs several times more a match than
-    // the full-text index alone, whose rows come back exact: up to `cap` older matches, one
-    // read of them all is the cheaper (docs/benchmarks.md).
+    // Up to `cap` older matches, one read of them all costs less than several slices.
     const wanted = (2 * (window - found.length + 1)) / density;
     let lo: number | null = density * older > cap ? Math.min(Math.floor(messages.at(older - wanted)), upper - 1) : null;
-    if (lo !== null && lo <= oldest) lo = null;
     // Narrowing where the counters cannot tell (fewer messages than the slice held): a quarter.
     if (tooWide !== null && (lo === null || lo <= tooWide)) lo = Math.floor(upper - (upper - tooWide) / 4);
-    const narrowable = lo === null || upper - lo > 1;
-    const got = await sliceOf(lo, hi, narrowable ? cap + 1 : null);
-    const sliced = older - (lo === null ? 0 : messages.before(lo));
+    let slice: Slice | null = lo === null ? null : sliceOf(lo, upper, tooWide);
+    if (slice && slice.start <= oldest && tooWide === null) slice = null;
+    const narrowable = slice?.narrowable ?? true;
+    const got = await read(slice, hi, narrowable ? cap + 1 : null);
+    const sliced = older - (slice === null ? 0 : messages.before(slice.start));
     if (got.length > cap && narrowable) {
       // Denser than estimated: at least cap + 1 in the slice; size the next by that.
       density = Math.max(density, (cap + 1) / Math.max(sliced, 1));
-      tooWide = lo ?? oldest;
+      tooWide = slice?.start ?? Math.floor(oldest / HOUR_US) * HOUR_US;
       continue;
     }
     tooWide = null;
     found.push(...got);
-    if (lo === null || found.length >= window) return found.sort(newerFirst).slice(0, window);
-    read += sliced;
-    density = found.length / read;
-    hi = { us: String(lo), id: null };
+    if (slice === null || found.length >= window) return found.sort(newerFirst).slice(0, window);
+    seen += sliced;
+    density = found.length / seen;
+    hi = { us: String(slice.start), id: null };
   }
 }
