@@ -29,15 +29,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A proxy to the database that resets the first connection whose client asks for the array types. */
-async function cuttingProxy(): Promise<{ port: number; cuts: () => number; close: () => Promise<void> }> {
+/**
+ * A proxy to the database. `resetOnArrayTypes`: it resets the first connection whose client
+ * asks for the array types. `cutAll` closes every connection open through it.
+ */
+async function cuttingProxy(opts: { resetOnArrayTypes: boolean }): Promise<{
+  port: number;
+  cuts: () => number;
+  cutAll: () => void;
+  close: () => Promise<void>;
+}> {
   let cuts = 0;
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
     const upstream = net.connect(backend);
     sockets.add(client).add(upstream);
     client.on("data", (chunk) => {
-      if (cuts === 0 && chunk.includes("typarray")) {
+      if (opts.resetOnArrayTypes && cuts === 0 && chunk.includes("typarray")) {
         cuts++;
         upstream.destroy();
         client.resetAndDestroy();
@@ -58,6 +66,9 @@ async function cuttingProxy(): Promise<{ port: number; cuts: () => number; close
   return {
     port: (proxy.address() as net.AddressInfo).port,
     cuts: () => cuts,
+    cutAll: () => {
+      for (const s of sockets) s.destroy();
+    },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => proxy.close(resolve));
@@ -67,7 +78,7 @@ async function cuttingProxy(): Promise<{ port: number; cuts: () => number; close
 
 describe("postgres.js as patched", () => {
   it("fails the waiting query, not the process, when a connection is cut while it fetches the array types; the next query reconnects", async () => {
-    const proxy = await cuttingProxy();
+    const proxy = await cuttingProxy({ resetOnArrayTypes: true });
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", record);
@@ -84,6 +95,36 @@ describe("postgres.js as patched", () => {
       expect(await client`select array[1, 2]::int[] as list`).toEqual([{ list: [1, 2] }]);
     } finally {
       process.off("unhandledRejection", record);
+      await client.end({ timeout: 1 });
+      await proxy.close();
+    }
+  });
+
+  it("fails a transaction's statement sent after its connection closed, not the process; the next query reconnects", async () => {
+    const proxy = await cuttingProxy({ resetOnArrayTypes: false });
+    const uncaught: unknown[] = [];
+    const record = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", record);
+    const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "postgres";
+    const client = postgres({ host: "127.0.0.1", port: proxy.port, user: "postgres", database, max: 1, onnotice: () => {} });
+    try {
+      let statement: unknown = "never settled";
+      const transaction = client.begin(async (tx) => {
+        await tx`select 1 as one`;
+        proxy.cutAll();
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the driver sees the close
+        // Unpatched, its bytes were written (on the next turn of the event loop) to the
+        // socket the close had set to null: a TypeError outside any query, and the statement
+        // never settled.
+        statement = await tx`select 2 as two`.catch((err: unknown) => err);
+      });
+      await expect(transaction).rejects.toThrow(/CONNECTION_CLOSED/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(String(statement)).toMatch(/CONNECTION_CLOSED/);
+      expect(uncaught).toEqual([]);
+      expect(await client`select 3 as three`).toEqual([{ three: 3 }]);
+    } finally {
+      process.off("uncaughtException", record);
       await client.end({ timeout: 1 });
       await proxy.close();
     }
