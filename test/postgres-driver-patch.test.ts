@@ -62,18 +62,25 @@ async function cuttingProxy(opts: { resetOnArrayTypes: boolean }): Promise<{
       a.on("close", () => b.destroy());
     }
   });
+  const cutAll = () => {
+    for (const s of sockets) s.destroy();
+  };
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   return {
     port: (proxy.address() as net.AddressInfo).port,
     cuts: () => cuts,
-    cutAll: () => {
-      for (const s of sockets) s.destroy();
-    },
+    cutAll,
     close: async () => {
-      for (const s of sockets) s.destroy();
+      cutAll();
       await new Promise((resolve) => proxy.close(resolve));
     },
   };
+}
+
+/** One connection to this run's database through the proxy at `port`; `onclose` when the driver sees it close. */
+function clientThrough(port: number, onclose: () => void = () => {}) {
+  const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "postgres";
+  return postgres({ host: "127.0.0.1", port, user: "postgres", database, max: 1, onnotice: () => {}, onclose });
 }
 
 describe("postgres.js as patched", () => {
@@ -82,8 +89,7 @@ describe("postgres.js as patched", () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", record);
-    const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "postgres";
-    const client = postgres({ host: "127.0.0.1", port: proxy.port, user: "postgres", database, max: 1, onnotice: () => {} });
+    const client = clientThrough(proxy.port);
     try {
       await expect(client`select 1 as one`).rejects.toThrow();
       expect(proxy.cuts()).toBe(1);
@@ -105,14 +111,15 @@ describe("postgres.js as patched", () => {
     const uncaught: unknown[] = [];
     const record = (err: unknown) => uncaught.push(err);
     process.on("uncaughtException", record);
-    const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "postgres";
-    const client = postgres({ host: "127.0.0.1", port: proxy.port, user: "postgres", database, max: 1, onnotice: () => {} });
+    let seenClosed = () => {};
+    const closed = new Promise<void>((resolve) => (seenClosed = resolve));
+    const client = clientThrough(proxy.port, () => seenClosed());
     try {
       let statement: unknown = "never settled";
       const transaction = client.begin(async (tx) => {
         await tx`select 1 as one`;
         proxy.cutAll();
-        await new Promise((resolve) => setTimeout(resolve, 50)); // the driver sees the close
+        await closed; // the driver has seen the close
         // Unpatched, its bytes were written (on the next turn of the event loop) to the
         // socket the close had set to null: a TypeError outside any query, and the statement
         // never settled.
