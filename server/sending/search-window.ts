@@ -54,13 +54,14 @@ export function sliceOf(lo: number, top: number, above: number | null): Slice {
   // The lexemes reach `top`'s own hour or day: rows at `top` itself may follow it in id order.
   const [lastHour, lastDay] = [Math.floor(top / HOUR_US), Math.floor(top / DAY_US)];
   // The hour of the newest moment below `top`: a slice of that hour alone is read whole.
-  const lowest = Math.floor((top - 1) / HOUR_US);
-  const hours = (from: number): Slice => ({ unit: "h", from, to: lastHour, start: from * HOUR_US, narrowable: from < lowest });
-  if (above !== null) return hours(Math.min(lowest, Math.max(Math.floor(lo / HOUR_US), above / HOUR_US + 1, lowest - 4 * MAX_HOURS + 1)));
+  const hourBelowTop = Math.floor((top - 1) / HOUR_US);
+  const hours = (from: number): Slice => ({ unit: "h", from, to: lastHour, start: from * HOUR_US, narrowable: from < hourBelowTop });
+  if (above !== null)
+    return hours(Math.min(hourBelowTop, Math.max(Math.floor(lo / HOUR_US), above / HOUR_US + 1, hourBelowTop - 4 * MAX_HOURS + 1)));
   const firstHour = Math.floor(lo / HOUR_US);
   if (lastHour - firstHour < MAX_HOURS) return hours(firstHour);
   const from = Math.max(Math.floor(lo / DAY_US), lastDay - MAX_DAYS + 1);
-  return { unit: "d", from, to: lastDay, start: from * DAY_US, narrowable: from * DAY_US < lowest * HOUR_US };
+  return { unit: "d", from, to: lastDay, start: from * DAY_US, narrowable: from * DAY_US < hourBelowTop * HOUR_US };
 }
 
 const order = sql`order by created_at desc nulls last, id desc nulls last`;
