@@ -38,11 +38,27 @@ describe.skipIf(!onPostgres)("the plan policy on PostgreSQL", () => {
       await runCompiled(d, PLANS.outcome, shapedQuery(sql`select ${1}::int as outcome, ${marker}::text as m`));
       await runAs(d, PLANS.webhookSettle, sql`select ${3}::int as settled, ${marker}::text as m`);
       const inSearch = await inPlan(d, PLANS.search, (run) =>
-        run<{ mode: string; jit: string }>(
-          sql`select current_setting(${"plan_cache_mode"}) as mode, current_setting('jit') as jit, ${marker}::text as m`,
+        run<{ mode: string; jit: string; prefetch: string }>(
+          sql`select current_setting(${"plan_cache_mode"}) as mode, current_setting('jit') as jit,
+            current_setting('effective_io_concurrency') as prefetch, ${marker}::text as m`,
         ),
       );
-      expect(inSearch).toMatchObject([{ mode: "force_generic_plan", jit: "off" }]);
+      expect(inSearch).toMatchObject([{ mode: "force_generic_plan", jit: "off", prefetch: "64" }]);
+      // Prefetching is raised, never lowered, and never turned on where the server has it off
+      // (a platform without posix_fadvise refuses any value but 0).
+      for (const [server, expected] of [
+        ["0", "0"],
+        ["200", "200"],
+      ]) {
+        const prefetch = await d.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local effective_io_concurrency = ${server}`));
+          await applyPlanSettings(tx, PLANS.search);
+          return (await tx.execute(sql`select current_setting('effective_io_concurrency') as prefetch`)) as unknown as {
+            prefetch: string;
+          }[];
+        });
+        expect(prefetch[0].prefetch).toBe(expected);
+      }
       for (const plan of [PLANS.emailClaim, PLANS.webhookClaim]) {
         const inClaim = await d.db.transaction(async (tx) => {
           await applyPlanSettings(tx, plan);
@@ -85,9 +101,11 @@ describe.skipIf(onPostgres)("the plan policy on PGlite", () => {
     const { PLANS, applyPlanSettings, inPlan, runAs, runCompiled } = await import("../server/db/statements");
     const d = await db();
     const inSearch = await inPlan(d, PLANS.search, (run) =>
-      run<{ mode: string }>(sql`select current_setting(${"plan_cache_mode"}) as mode`),
+      run<{ mode: string; prefetch: string }>(
+        sql`select current_setting(${"plan_cache_mode"}) as mode, current_setting('effective_io_concurrency') as prefetch`,
+      ),
     );
-    expect(inSearch).toMatchObject([{ mode: "force_generic_plan" }]);
+    expect(inSearch).toMatchObject([{ mode: "force_generic_plan", prefetch: "64" }]);
     const inClaim = await d.db.transaction(async (tx) => {
       await applyPlanSettings(tx, PLANS.emailClaim);
       return (await tx.execute(sql`select current_setting('enable_bitmapscan') as bitmap`)) as unknown as { rows: { bitmap: string }[] };
