@@ -285,6 +285,8 @@ const EPOCH_SECONDS = "extract(epoch from created_at - timestamptz 'epoch')";
 export const ACCOUNT_SEARCH_VECTOR = `(search_vector || array_to_tsvector(array['@' || account_id, '@' || account_id || '/d' || div(${EPOCH_SECONDS}, 86400)::text, '@' || account_id || '/h' || div(${EPOCH_SECONDS}, 3600)::text]))`;
 /** Its index's name: the start-up build and the search-summary task name it too. */
 export const ACCOUNT_SEARCH_INDEX = "emails_account_time_search_idx";
+/** An account's messages in time order, newest first: the list, and search's first read. */
+export const ACCOUNT_TIME_INDEX = "emails_account_created_idx";
 /**
  * The indexes it replaces, dropped once it is built (server/db/account-search-index.ts): the
  * earlier full-text indexes, and the created_at BRIN index that bounded time slices before
@@ -350,7 +352,7 @@ export const emails = pgTable(
     attempts: integer("attempts").notNull().default(0),
   },
   (t) => [
-    index("emails_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index(ACCOUNT_TIME_INDEX).on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("emails_account_status_created_idx").on(t.accountId, t.status, t.createdAt.desc(), t.id.desc()),
     uniqueIndex("emails_idempotency_idx")
       .on(t.accountId, t.idempotencyKey)
