@@ -121,6 +121,29 @@ describe("daily caps", () => {
     expect(usage.body.day).toEqual({ count: 3, limit: 3 });
   });
 
+  it("books a scheduled send when dispatches have taken the day past its cap: booking charges nothing", async () => {
+    const s = await sender(server, { dkim: false, plan: "scale" }); // day 3, month 5 (hard limit 6)
+    for (let i = 0; i < 3; i++) expect((await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) })).status).toBe(200);
+    // A scheduled send dispatching today is charged past the day's cap (only the month's hard limit holds then).
+    const { chargeAtDispatch } = await import("../server/limits/charge");
+    const d = await db();
+    expect(await chargeAtDispatch(d.db, { accountId: s.accountId, scheduledAt: new Date(), recipientCount: 1, testMode: false })).toEqual({
+      ok: true,
+    });
+    expect((await server.api("GET", "/v1/usage", { key: s.apiKey })).body.day).toEqual({ count: 4, limit: 3 });
+    const booked = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from, { scheduledAt: Date.now() + 3600_000 }) });
+    expect(booked.status).toBe(200);
+    const batch = await server.api("POST", "/v1/emails/batch", {
+      key: s.apiKey,
+      body: [mail(s.from, { scheduledAt: Date.now() + 3600_000 }), mail(s.from, { scheduledAt: Date.now() + 7200_000 })],
+    });
+    expect(batch.body.summary).toEqual({ total: 2, succeeded: 2, failed: 0 });
+    const now = await server.api("POST", "/v1/emails", { key: s.apiKey, body: mail(s.from) });
+    expect(now.status).toBe(429);
+    expect(now.body.error.type).toBe("quota_exceeded");
+    expect((await server.api("GET", "/v1/usage", { key: s.apiKey })).body.day).toEqual({ count: 4, limit: 3 });
+  });
+
   it("review throttle counts recipients and answers rate_limited with seconds to UTC midnight", async () => {
     const s = await sender(server, { dkim: false });
     const { throttleAccount, unthrottleAccount } = await import("../server/accounts/accounts");

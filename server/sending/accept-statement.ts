@@ -114,7 +114,9 @@ export function acceptStatement(
   const counting = metered && charge.messages > 0;
   let admitted = free;
   let chk: Cte | null = null;
-  if (metered) {
+  // A booking of scheduled sends alone charges nothing (they are charged as they dispatch):
+  // counters already past a cap, by dispatches or a plan change, are no reason to refuse it.
+  if (counting) {
     chk = checkCte(charge, limits, { enforceDay: true, now: opts.now });
     ctes.push(chk);
     admitted = sql`${free} and ${checksPass(chk)}`;
