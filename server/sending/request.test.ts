@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseScheduledAt, SCHEDULE_NOW_WINDOW_MS, scheduledAtOf } from "./request";
 
 const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
@@ -32,6 +32,18 @@ describe("parseScheduledAt", () => {
     expect(parseScheduledAt("2030-01-15T13:00:00.250Z", NOW)).toEqual(new Date(NOW + 3600_250));
     expect(parseScheduledAt("2030-01-15T15:00:00+02:00", NOW)).toEqual(new Date(NOW + 3600_000));
     expect(parseScheduledAt("2030-01-15T15:00:00+0200", NOW)).toEqual(new Date(NOW + 3600_000));
+  });
+
+  it("reads a date-time without an offset as UTC, whatever the server's zone", () => {
+    vi.stubEnv("TZ", "America/New_York");
+    try {
+      expect(new Date(2030, 0, 15, 13).getTime()).not.toBe(NOW + 3600_000); // the zone took
+      expect(parseScheduledAt("2030-01-15T13:00:00", NOW)).toEqual(new Date(NOW + 3600_000));
+      expect(parseScheduledAt("2030-01-15T13:00", NOW)).toEqual(new Date(NOW + 3600_000));
+      expect(parseScheduledAt("2030-01-16", NOW)).toEqual(new Date(Date.UTC(2030, 0, 16)));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it.each([

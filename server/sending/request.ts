@@ -279,7 +279,9 @@ export function parseScheduledAt(
     const m = ISO_8601.exec(text);
     if (m) {
       if (!isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) throw invalid();
-      at = Date.parse(text);
+      // Date.parse reads a date-time without an offset in the host's zone (a date alone in
+      // UTC): it is UTC here, as a phrase is, whatever zone the server runs in.
+      at = Date.parse(m[4] && !m[7] ? `${text}Z` : text);
     } else {
       // Digits and punctuation alone ("10:00", "2030-1-16") are a date-time mistyped, not a phrase.
       if (!opts.natural || !/[a-z]/i.test(text)) throw invalid();
