@@ -26,15 +26,46 @@ export function onAccountInvalidated(listener: Listener): void {
   listeners.add(listener);
 }
 
+/** invalidateAccount calls waiting for their own notification to come back, by account. */
+const echoes = processShared("accountInvalidationEchoes", () => new Map<string, Set<() => void>>());
+/** How long a change waits for its notification to come back before answering anyway (entries expire regardless). */
+const ECHO_WAIT_MS = 1000;
+
 function dropLocal(accountId: string): void {
   accountCache.delete(accountId);
   for (const listener of listeners) listener(accountId);
 }
 
+/** A notification from the channel: drop the copy, and release the changes waiting to see it come back. */
+function dropNotified(accountId: string): void {
+  dropLocal(accountId);
+  const waiting = echoes.get(accountId);
+  if (!waiting) return;
+  echoes.delete(accountId);
+  for (const release of waiting) release();
+}
+
+/** Resolves when a notification for `accountId` reaches this process's listener, or after ECHO_WAIT_MS. */
+function echoOf(accountId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      echoes.get(accountId)?.delete(release);
+      resolve();
+    }, ECHO_WAIT_MS);
+    const release = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const waiting = echoes.get(accountId) ?? new Set();
+    waiting.add(release);
+    echoes.set(accountId, waiting);
+  });
+}
+
 /** Start listening for other processes' changes (idempotent). */
 export function listenForInvalidations(): Promise<void> {
   state.listening ??= database().then(async (d) => {
-    await d.listen(CHANNEL, dropLocal);
+    await d.listen(CHANNEL, dropNotified);
     // The CLI and the children of a multi-process server write their changes to the table.
     if (d.kind !== "postgres") await tailInvalidationTable();
   });
@@ -62,14 +93,22 @@ async function tailInvalidationTable(): Promise<void> {
   timer.unref();
 }
 
-/** Call after any change to an account or its keys. */
+/**
+ * Call after any change to an account or its keys. On PostgreSQL it returns once the
+ * notification has come back to this process's own listener: PostgreSQL signals every
+ * listening session at the commit, so the other processes have it by then too, and a request
+ * that follows the change's answer (the next one with a revoked key is 401) finds them
+ * without the old copy. A process that does not listen (the CLI) returns at once.
+ */
 export async function invalidateAccount(accountId: string): Promise<void> {
   dropLocal(accountId);
   const { db, kind } = await database();
   if (kind === "pglite-socket") {
     await db.execute(sql`insert into cache_invalidations (account_id) values (${accountId})`);
   } else {
+    const echoed = kind === "postgres" && state.listening ? echoOf(accountId) : null;
     await db.execute(sql`select pg_notify(${CHANNEL}, ${accountId})`);
+    await echoed;
   }
 }
 
