@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "./support/harness";
 import { invalidateAccount } from "../server/accounts/account-cache";
 import { sql } from "./support/db";
@@ -131,6 +131,22 @@ describe("POST /v1/emails", () => {
     const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
     expect(got.body.status).toBe("scheduled");
     expect(Math.abs(got.body.scheduledAt - at)).toBeLessThan(1000);
+  });
+
+  it("a scheduledAt date-time without an offset is UTC, whatever the server's zone", async () => {
+    const s = await sender(server);
+    vi.stubEnv("TZ", "America/New_York");
+    try {
+      const res = await server.api("POST", "/v1/emails", {
+        key: s.apiKey,
+        body: { from: s.from, to: "a@example.org", subject: "s", text: "t", scheduledAt: "2031-01-15T13:00:00" },
+      });
+      expect(res.status).toBe(200);
+      const got = await server.api("GET", `/v1/emails/${res.body.id}`, { key: s.apiKey });
+      expect(got.body.scheduledAt).toBe(Date.UTC(2031, 0, 15, 13));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("a scheduledAt in the past or within a few seconds is send-now, not rejected", async () => {
