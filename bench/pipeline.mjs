@@ -31,9 +31,20 @@
 // processes there; BENCH_NODE_FLAGS adds V8 flags to them (NODE_OPTIONS refuses most).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import autocannon from "autocannon";
 import postgres from "postgres";
-import { dropDatabase, freePort, freshDatabase, helper, paced, percentile, round, startChild, waitForHealth } from "./lib/common.mjs";
+import {
+  BENCH_SECRETS,
+  cannon,
+  dropDatabase,
+  freePort,
+  freshDatabase,
+  helper,
+  paced,
+  percentile,
+  round,
+  startChild,
+  waitForHealth,
+} from "./lib/common.mjs";
 import { BENCH_APPLICATION_NAME, byProcess, cpuWindow, processTree, rssMb, rssSampler } from "./lib/procs.mjs";
 
 const DURATION = Number(process.env.DURATION_MS ?? 10_000);
@@ -68,7 +79,6 @@ const RATIO_TARGETS = {
   drain_dispatch_per_s: 2000,
   drain_cpu_us_per_message: 600,
 };
-const SECRETS = { ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" };
 const html = `<p>${"Hello from the pipeline bench. ".repeat(30)}</p>`; // ≈ 1 KB message
 let serverPid = null; // once started, each progress line also shows the server processes' RSS (MB)
 const log = (...args) =>
@@ -90,8 +100,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!fs.existsSync("dist/server.mjs") || !fs.existsSync(".next/BUILD_ID")) throw new Error("run `npm run build` first");
 
-/** autocannon as a promise. */
-const cannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const post = (port, path, apiKey, body) => ({
   url: `http://127.0.0.1:${port}${path}`,
   method: "POST",
@@ -118,7 +126,7 @@ const relay = await helper("bench/lib/relay.mjs", portOf(1));
 const receiver = await helper("bench/lib/receiver.mjs", portOf(2));
 const db = await freshDatabase("ph_pipeline");
 const receiverOrigin = `http://127.0.0.1:${receiver.port}`;
-const baseEnv = { ...process.env, ...SECRETS, DATABASE_URL: db.url, NODE_ENV: "production", WEBHOOK_ALLOWED_ORIGINS: receiverOrigin };
+const baseEnv = { ...process.env, ...BENCH_SECRETS, DATABASE_URL: db.url, NODE_ENV: "production", WEBHOOK_ALLOWED_ORIGINS: receiverOrigin };
 for (const name of ["JOBS_DRIVER", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "PGLITE_DIR"]) delete baseEnv[name];
 const setup = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/pipeline-setup.ts"], {
   env: { ...baseEnv, BENCH_RECEIVER: receiverOrigin, BENCH_ACCOUNTS: "2" },

@@ -4,16 +4,13 @@
 // DURATION_MS after 3 s of warm-up, and the bare node:http + postgres.js insert the same way.
 // Prints one JSON line: sends/s, p99 and the server's and PostgreSQL's CPU a send, for each.
 import { spawn, spawnSync } from "node:child_process";
-import autocannon from "autocannon";
-import { dropDatabase, freePort, freshDatabase, startChild, waitForHealth } from "./lib/common.mjs";
+import { BENCH_SECRETS, cannon, dropDatabase, freePort, freshDatabase, startChild, waitForHealth } from "./lib/common.mjs";
 import { cpuWindow } from "./lib/procs.mjs";
 
 const DURATION_S = Number(process.env.DURATION_MS ?? 8000) / 1000;
 const PROCESSES = process.env.WEB_CONCURRENCY ?? "1";
-const SECRETS = { ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" };
 const html = `<p>${"Hello from the pipeline bench. ".repeat(30)}</p>`; // as bench/pipeline.mjs sends
 
-const cannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const post = (port, path, headers, body) => ({
   url: `http://127.0.0.1:${port}${path}`,
   method: "POST",
@@ -46,7 +43,7 @@ await bare.stop();
 await dropDatabase(bareDb.name);
 
 const db = await freshDatabase("ph_alone");
-const env = { ...process.env, ...SECRETS, DATABASE_URL: db.url, NODE_ENV: "production" };
+const env = { ...process.env, ...BENCH_SECRETS, DATABASE_URL: db.url, NODE_ENV: "production" };
 for (const name of ["JOBS_DRIVER", "PGLITE_DIR"]) delete env[name];
 const setup = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/pipeline-setup.ts"], {
   env: { ...env, BENCH_RECEIVER: "http://127.0.0.1:9", BENCH_ACCOUNTS: "1", WEBHOOK_ALLOWED_ORIGINS: "http://127.0.0.1:9" },

@@ -1,5 +1,6 @@
 // Shared bench helpers: a fresh PostgreSQL database, child servers, and a keep-alive load loop.
 import { fork, spawn, spawnSync } from "node:child_process";
+import autocannon from "autocannon";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -231,11 +232,16 @@ export function cpuWindow(serverPid, databaseName) {
 
 export const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
 
+/** The secrets every bench server runs with. */
+export const BENCH_SECRETS = { ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=", AUTH_SECRET: "bench" };
+
+/** autocannon as a promise. */
+export const cannon = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+
 export const BENCH_ENV = {
   JOBS_DRIVER: "inngest",
   NODE_ENV: "production",
-  ENCRYPTION_KEY: "YmVuY2gtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXMtbG9uZyE=",
-  AUTH_SECRET: "bench",
+  ...BENCH_SECRETS,
   // bench/smtp.mjs and bench/inbound.mjs turn their listeners on with ports of their own.
   SMTP_SUBMISSION_PORT: "off",
   SMTP_SUBMISSION_TLS_PORT: "off",
