@@ -204,9 +204,20 @@ describe("GET /v1/emails?search= on a table whose statistics are stale", () => {
     expect(await searchSummaryTask.runOnce()).toBeGreaterThanOrEqual(0);
     expect(Number((await sql(`select gin_clean_pending_list('${ACCOUNT_SEARCH_INDEX}') as n`))[0].n)).toBe(0);
     if ((await db()).kind !== "postgres") return;
+    // The pending list is the table's, and other test files write to the same table meanwhile:
+    // each reading starts from an empty one, and the least of three is the search's own reads.
+    const fewest = async (accountId: string, word: string) => {
+      let best: Awaited<ReturnType<typeof buffersOfFirstPage>> | null = null;
+      for (let i = 0; i < 3; i++) {
+        await sql(`select gin_clean_pending_list('${ACCOUNT_SEARCH_INDEX}')`);
+        const reading = await buffersOfFirstPage(accountId, word);
+        if (!best || reading.buffers < best.buffers) best = reading;
+      }
+      return best!;
+    };
     await buffersOfFirstPage(small.accountId, "smallword"); // warm the catalog caches
-    const few = await buffersOfFirstPage(small.accountId, "smallword");
-    const many = await buffersOfFirstPage(large.accountId, "largeword");
+    const few = await fewest(small.accountId, "smallword");
+    const many = await fewest(large.accountId, "largeword");
     // The large account's 240 matches are read by time slice (its hours' lexemes), the small
     // one's 30 may all come from one read: each through the full-text index alone, exactly
     // (no page of the heap read whole for a bitmap gone lossy).
